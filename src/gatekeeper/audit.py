@@ -1,0 +1,187 @@
+"""The audit record (pipeline stage 7): one JSON line per decision, always.
+
+The line uses structlog's key schema (``event``, ``timestamp``, ``level``) but is written
+without structlog: importing it costs the hot path ~80 ms. Each record is appended with a
+single ``write(2)`` on an ``O_APPEND`` descriptor under an exclusive ``flock``, so
+concurrent hook processes neither lose nor tear lines. A failing write never changes the
+decision: it is reported on stderr (which Claude Code keeps in its debug log) and dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from typing import TYPE_CHECKING
+
+from gatekeeper import __version__
+from gatekeeper.config import state_dir
+from gatekeeper.model import thaw
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from gatekeeper.config import Config
+    from gatekeeper.model import Decision, ToolCall
+
+MAX_FIELD = 2000
+MAX_LINE = 256 * 1024
+_SECRET_PATTERNS = (
+    re.compile(
+        r"(?i)((?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|"
+        r"auth|credential|private[_-]?key)[A-Za-z0-9_]*\s*[=:]\s*)(\"[^\"]*\"|'[^']*'|\S+)"
+    ),
+    re.compile(r"(?i)(authorization:\s*(?:bearer|basic|token)\s+)\S+"),
+    re.compile(r"(?i)(--(?:password|token|secret|api-key)[= ])\S+"),
+    re.compile(r"()\b(?:AKIA|ASIA)[A-Z0-9]{16}\b"),
+    re.compile(r"()\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b"),
+    re.compile(r"()\bsk-[A-Za-z0-9_-]{16,}\b"),
+    re.compile(r"()\bxox[abpr]-[A-Za-z0-9-]{10,}\b"),
+    re.compile(
+        r"()-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"
+    ),
+    re.compile(r"(://[^:/@\s]+:)[^@/\s]+(?=@)"),
+)
+
+
+def redact(text: str) -> str:
+    """Mask what looks like a secret (tokens, passwords, keys, URL credentials)."""
+    for pattern in _SECRET_PATTERNS:
+        text = pattern.sub(lambda m: m.group(1) + "[REDACTED]", text)
+    return text
+
+
+def _short(value: object) -> object:
+    if isinstance(value, str):
+        value = redact(value)
+        if len(value) > MAX_FIELD:
+            return value[:MAX_FIELD] + f"… [{len(value)} chars]"
+        return value
+    return value
+
+
+def summarize(tool_name: str, tool_input: Mapping[str, object]) -> dict[str, object]:
+    """A short, redacted view of a tool input: file bodies become their length."""
+    out: dict[str, object] = {}
+    for key, raw in tool_input.items():
+        value = thaw(raw)
+        if key in ("content", "new_string", "old_string", "new_source") and isinstance(value, str):
+            out[key] = f"[{len(value)} chars]"
+        elif key == "edits" and isinstance(value, list):
+            out[key] = f"[{len(value)} edits]"
+        elif isinstance(value, dict | list):
+            out[key] = _short(json.dumps(value)[:MAX_FIELD])
+        else:
+            out[key] = _short(value)
+    del tool_name
+    return out
+
+
+def audit_path(config: Config | None) -> str:
+    """Where records go: `[audit] path`, else `<state dir>/audit.jsonl`."""
+    if config is not None and config.audit_path:
+        return os.path.abspath(os.path.expanduser(config.audit_path))
+    return os.path.join(state_dir(), "audit.jsonl")
+
+
+def record(
+    decision: Decision,
+    call: ToolCall | None,
+    config: Config | None,
+    started: float,
+    extra: Mapping[str, object] | None = None,
+) -> dict[str, object]:
+    """The audit record of one decision, as a dict (see docs/audit-log.md)."""
+    rec: dict[str, object] = {
+        "event": "decision",
+        "session": call.session_id if call else "",
+        "tool": call.tool_name if call else "",
+        "tool_use_id": call.tool_use_id if call else "",
+        "agent_id": call.agent_id if call else "",
+        "cwd": call.cwd if call else "",
+        "permission_mode": call.permission_mode if call else "",
+        "hook_event": call.hook_event_name if call else "",
+        "input": summarize(call.tool_name, call.tool_input) if call else {},
+        "commands": [redact(c) for c in decision.commands],
+        "findings": [
+            {
+                "plugin": f.plugin,
+                "rule": f.rule,
+                "verdict": f.verdict.value,
+                "reason": redact(f.reason),
+                "command": redact(f.command[:200]),
+            }
+            for f in decision.findings
+        ],
+        "tier": decision.tier,
+        "decision": decision.outcome.value,
+        "rule": decision.rule,
+        "plugin": decision.plugin,
+        "reason": redact(decision.reason),
+        "latency_ms": round((time.perf_counter() - started) * 1000, 2),
+        "version": __version__,
+        "config_hash": config.digest if config else "",
+    }
+    if decision.review is not None:
+        review = decision.review
+        rec["review"] = {
+            "reviewer": review.reviewer,
+            "decision": review.decision.value,
+            "reason": redact(review.reason),
+            "cost_usd": review.cost_usd,
+            "latency_ms": round(review.latency_ms, 2),
+            "failure": review.failure,
+        }
+    if config is not None and config.warnings:
+        rec["config_warnings"] = list(config.warnings)
+    if extra:
+        rec.update(extra)
+    rec["level"] = "warning" if decision.tier == "error" else "info"
+    rec["timestamp"] = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()) + (
+        f".{int(time.time() * 1e6) % 1_000_000:06d}Z"
+    )
+    return rec
+
+
+def append(path: str, rec: Mapping[str, object]) -> bool:
+    """Append one record as one line; False (and a note on stderr) if it could not be written."""
+    try:
+        line = json.dumps(rec, separators=(",", ":"), default=str, ensure_ascii=False)
+        data = line.encode("utf-8", "replace")
+        if len(data) > MAX_LINE:
+            slim = {
+                k: rec[k]
+                for k in (
+                    "event",
+                    "session",
+                    "tool",
+                    "decision",
+                    "rule",
+                    "reason",
+                    "tier",
+                    "level",
+                    "timestamp",
+                )
+                if k in rec
+            }
+            slim["truncated"] = True
+            data = json.dumps(slim, separators=(",", ":"), default=str).encode("utf-8", "replace")
+        data += b"\n"
+        directory = os.path.dirname(path)
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            import fcntl  # a builtin module: costs nothing; the lock guards non-local filesystems
+
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            written = os.write(fd, data)  # one write(2) on an O_APPEND fd: no torn lines
+            if written != len(data):
+                raise OSError(f"short write ({written} of {len(data)} bytes)")
+        finally:
+            os.close(fd)
+    except Exception as exc:  # noqa: BLE001 - a failing audit write must never change the decision
+        print(f"gatekeeper: audit record not written to {path}: {exc}", file=sys.stderr)
+        return False
+    return True

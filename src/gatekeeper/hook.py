@@ -1,0 +1,150 @@
+"""Claude Code's hook entry: stdin JSON → exactly one JSON decision (or nothing) on stdout.
+
+This is the hot path: a new process per tool call. It imports only what Tier 1 needs, and
+it never fails open by accident: malformed input and internal errors answer ``ask`` with a
+reason, nothing but the decision reaches stdout (a plugin's stray ``print`` goes to stderr),
+and the exit code is always 0 (Claude Code treats exit 1 as "no decision" and runs the
+tool).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import TYPE_CHECKING
+
+from gatekeeper.model import Decision, Outcome
+
+if TYPE_CHECKING:
+    from gatekeeper.config import Config
+    from gatekeeper.model import ToolCall
+
+# Set in the environment of gatekeeper's own reviewer child: a hook started inside it
+# answers "no decision" at once, so a reviewer can never start a reviewer.
+REVIEWER_CHILD_ENV = "GATEKEEPER_REVIEWER_CHILD"
+MAX_MESSAGE = 9000  # Claude Code caps hook output strings at 10,000 characters
+
+
+def render(decision: Decision, event: str, warnings: tuple[str, ...] = ()) -> bytes:
+    """The hook protocol's JSON for a decision (b"" for no decision and no warning)."""
+    out: dict[str, object] = {}
+    reason = "gatekeeper: " + decision.reason
+    if len(reason) > MAX_MESSAGE:
+        reason = reason[:MAX_MESSAGE] + "…"
+    if event == "PermissionRequest":
+        if decision.outcome == Outcome.ALLOW:
+            out["hookSpecificOutput"] = {"hookEventName": event, "decision": {"behavior": "allow"}}
+        elif decision.outcome == Outcome.DENY:
+            out["hookSpecificOutput"] = {
+                "hookEventName": event,
+                "decision": {"behavior": "deny", "message": reason},
+            }
+        # ASK and NONE: no decision, so Claude Code's own dialog shows.
+    elif decision.outcome != Outcome.NONE:
+        out["hookSpecificOutput"] = {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": decision.outcome.value,
+            "permissionDecisionReason": reason,
+        }
+    if warnings:
+        text = "gatekeeper config problem: " + "; ".join(warnings)
+        out["systemMessage"] = text[:MAX_MESSAGE]
+    if not out:
+        return b""
+    return json.dumps(out, ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+def _event_of(data: bytes) -> str:
+    """Best effort: the event name of an input that failed validation."""
+    try:
+        obj = json.loads(data.decode("utf-8", "replace"))
+    except (ValueError, RecursionError):
+        return "PreToolUse"
+    event = obj.get("hook_event_name") if isinstance(obj, dict) else None
+    return event if event == "PermissionRequest" else "PreToolUse"
+
+
+def run(data: bytes) -> tuple[bytes, Decision, ToolCall | None, Config | None]:
+    """Decide one hook input; never raises. Returns the stdout bytes and what to audit."""
+    from gatekeeper import config as config_mod
+    from gatekeeper.pipeline import Engine, InputError, parse_input
+
+    call: ToolCall | None = None
+    config: Config | None = None
+    warnings: tuple[str, ...] = ()
+    try:
+        call = parse_input(data)
+        config = config_mod.load(call.cwd)
+        engine = Engine(config)
+        warnings = engine.warnings
+        decision = engine.decide(call)
+    except InputError as exc:
+        decision = Decision(
+            Outcome.ASK,
+            f"malformed hook input: {exc}",
+            "input",
+            rule="GK-INPUT-001",
+            plugin="gatekeeper",
+        )
+    except Exception as exc:  # noqa: BLE001 - any internal error means "ask the human"
+        decision = Decision(
+            Outcome.ASK,
+            f"internal error ({type(exc).__name__}: {exc}); asking to be safe",
+            "error",
+            rule="GK-ERROR-001",
+            plugin="gatekeeper",
+        )
+    event = call.hook_event_name if call is not None else _event_of(data)
+    return render(decision, event, warnings), decision, call, config
+
+
+def main() -> int:
+    """Entry point of `gatekeeper hook`. Always exits 0."""
+    if os.environ.get(REVIEWER_CHILD_ENV):
+        return 0  # inside gatekeeper's own reviewer: no decision, at once
+    started = time.perf_counter()
+    real_stdout = sys.stdout
+    decision: Decision | None
+    call: ToolCall | None
+    config: Config | None
+    try:
+        from gatekeeper.pipeline import MAX_INPUT_BYTES
+
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        sys.stdout = sys.stderr  # a plugin's print() must not corrupt the decision
+        out, decision, call, config = run(data)
+    except BaseException as exc:  # noqa: BLE001 - even KeyboardInterrupt must not leave exit 1
+        out = render(
+            Decision(Outcome.ASK, f"internal error ({type(exc).__name__})", "error"), "PreToolUse"
+        )
+        decision, call, config = None, None, None
+    finally:
+        sys.stdout = real_stdout
+    try:
+        if out:
+            real_stdout.buffer.write(out)
+            real_stdout.buffer.flush()
+    except OSError:
+        pass  # Claude Code went away; nothing left to tell it
+    if decision is not None:
+        _audit(decision, call, config, started)
+    return 0
+
+
+def _audit(
+    decision: Decision, call: ToolCall | None, config: Config | None, started: float
+) -> None:
+    from gatekeeper import audit
+
+    try:
+        enabled = config.audit_enabled if config is not None else True
+        if enabled:
+            audit.append(audit.audit_path(config), audit.record(decision, call, config, started))
+    except Exception as exc:  # noqa: BLE001 - a failing audit never changes the decision
+        print(f"gatekeeper: audit failed: {exc}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,191 @@
+"""The values that cross the plugin boundary: all frozen, all slotted.
+
+A plugin receives a `ToolCall` (and, for Bash, one `Command` at a time) and answers with a
+`Finding`; a reviewer answers with a `Review`. Nothing here can be mutated by one plugin to
+change what the next one sees: mappings are read-only proxies over deep-frozen values and
+sequences are tuples.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+
+class Verdict(enum.Enum):
+    """What a checker thinks of a tool call or of one command in it."""
+
+    SAFE = "safe"  # run it silently
+    REVIEW = "review"  # not vouched for: the reviewer (or the human) decides
+    ELEVATE = "elevate"  # the human decides
+
+
+# Dominance order, kept out of the enum so nobody writes `Verdict.SAFE < x` by accident.
+SEVERITY: Mapping[Verdict, int] = MappingProxyType(
+    {Verdict.SAFE: 0, Verdict.REVIEW: 1, Verdict.ELEVATE: 2}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One checker's opinion of a tool call, or of one command of a Bash call.
+
+    `rule` is a stable id (`GK-GIT-003`) that config, docs and the audit log refer to;
+    `reason` is one sentence a human and the agent can act on. `plugin` is filled in by
+    the host: a plugin cannot claim to be another.
+    """
+
+    verdict: Verdict
+    rule: str
+    reason: str
+    plugin: str = ""
+    command: str = ""  # source text of the command it is about, set by the host for Bash
+
+
+def dominant(findings: Iterable[Finding]) -> Finding | None:
+    """The most severe finding (ties keep the first); None when there is no opinion."""
+    return max(findings, key=lambda f: SEVERITY[f.verdict], default=None)
+
+
+def worst(a: Verdict, b: Verdict) -> Verdict:
+    """The more severe of two verdicts."""
+    return a if SEVERITY[a] >= SEVERITY[b] else b
+
+
+class ReviewDecision(enum.Enum):
+    """A reviewer's answer, the three outcomes of Tier 2."""
+
+    APPROVE = "APPROVE"  # run it
+    PUSH_BACK = "PUSH_BACK"  # send it back to the agent with a reason
+    ELEVATE = "ELEVATE"  # ask the human
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A reviewer's decision on a call the checkers sent to review."""
+
+    decision: ReviewDecision
+    reason: str
+    reviewer: str = ""  # set by the host
+    cost_usd: float = 0.0
+    latency_ms: float = 0.0
+    failure: str = ""  # why the reviewer could not decide; non-empty means "ask"
+
+
+def freeze(value: object) -> object:
+    """Deep-freeze JSON data: dicts become read-only mappings, lists become tuples."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: object) -> object:
+    """The inverse of `freeze`, for serialising (audit, reviewer prompt)."""
+    if isinstance(value, MappingProxyType | dict):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """One tool call as the agent asked for it (stage 0 of the pipeline)."""
+
+    tool_name: str
+    tool_input: Mapping[str, object]
+    cwd: str
+    session_id: str = ""
+    permission_mode: str = "default"
+    transcript_path: str = ""
+    tool_use_id: str = ""
+    hook_event_name: str = "PreToolUse"
+    agent_id: str = ""
+
+    def text(self, key: str) -> str:
+        """A string field of the tool input, or "" when absent or not a string."""
+        value = self.tool_input.get(key)
+        return value if isinstance(value, str) else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One shell word: its text after quote removal, and whether it is known statically.
+
+    A dynamic word holds an expansion the gate cannot evaluate (`$X`, `$(...)`, a glob);
+    its `text` is then the best static rendering (known variables such as `$HOME` are
+    expanded, the rest kept as written) so path checks can still look at it.
+    """
+
+    text: str
+    dynamic: bool = False
+    glob: bool = False  # unquoted *, ? or [ that the shell would expand
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect:
+    """One redirection of a command: operator (`>`, `>>`, `<`, `&>`, `>&`, ...) and target."""
+
+    op: str
+    target: Word
+    fd: str = ""  # the explicit descriptor (`2` in `2>`), "" when implied
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One simple command found anywhere in a Bash call's syntax tree.
+
+    `words` is argv (command name first); `assignments` the leading `NAME=value` words;
+    `redirects` every redirection attached to it or to the compound statement around it;
+    `where` says how it was reached (`top`, `pipeline`, `substitution`, `heredoc`,
+    `bash -c`, ...), so a reason can say "inside `$( )`".
+    """
+
+    words: tuple[Word, ...]
+    assignments: tuple[tuple[str, Word], ...] = ()
+    redirects: tuple[Redirect, ...] = ()
+    where: str = "top"
+    text: str = ""
+    stdin_piped: bool = False  # fed by a pipe or a here-document / here-string
+
+    @property
+    def argv(self) -> tuple[str, ...]:
+        """The words' texts."""
+        return tuple(w.text for w in self.words)
+
+    @property
+    def name(self) -> str:
+        """The command name without its directory (`/bin/rm` → `rm`), "" if none."""
+        if not self.words:
+            return ""
+        return self.words[0].text.rsplit("/", 1)[-1]
+
+
+class Outcome(enum.Enum):
+    """What the host tells the agent: the hook protocol's four answers."""
+
+    ALLOW = "allow"
+    DENY = "deny"
+    ASK = "ask"
+    NONE = "none"  # no decision: the agent's own permission flow runs
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The pipeline's final answer and everything the audit record needs about it."""
+
+    outcome: Outcome
+    reason: str
+    tier: str  # "input", "pass-through", "mode", "rules", "tier1", "tier2", "error"
+    findings: tuple[Finding, ...] = ()
+    review: Review | None = None
+    rule: str = ""
+    plugin: str = ""
+    commands: tuple[str, ...] = field(default=())

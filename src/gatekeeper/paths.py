@@ -1,0 +1,245 @@
+"""The one path policy: where a read or a write lands, for every tool and every shell route.
+
+A path is expanded (``~``), made absolute against the call's ``cwd`` and resolved through
+symlinks (for a path that does not exist yet, through its deepest existing parent). It is
+then compared with `PurePath.is_relative_to`, component by component, never as a string:
+``/proj`` does not admit ``/projevil``.
+
+Classes, checked in this order:
+
+* ``device``    ``/dev/null``, ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/1``...: harmless;
+* ``network``   ``/dev/tcp/...``, ``/dev/udp/...``: bash opens a socket (ELEVATE);
+* ``protected`` gatekeeper's own config and state, Claude Code settings, hooks and commands,
+                ``.git`` internals, shell start-up files, credentials: writes ELEVATE;
+* ``secret``    credential files (keys, ``.env*``, ``~/.aws/credentials``...): reads ELEVATE;
+* ``allowed``   inside an allowed dir (the project root, ``[paths] allowed``);
+* ``tmp``       inside ``/tmp``, ``/var/tmp`` or ``$TMPDIR``;
+* ``outside``   anything else.
+
+``protected`` and ``secret`` are decided before ``allowed``: a project's ``.git/hooks`` or
+``.env`` is protected although it is inside the project.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import TYPE_CHECKING
+
+from gatekeeper.config import home_dir, state_dir, user_config_path
+
+if TYPE_CHECKING:
+    from gatekeeper.config import Config
+
+DEVICE = "device"
+NETWORK = "network"
+PROTECTED = "protected"
+SECRET = "secret"  # noqa: S105 - a path class name, not a password
+ALLOWED = "allowed"
+TMP = "tmp"
+OUTSIDE = "outside"
+
+_HARMLESS_DEVICES = {
+    "/dev/null",
+    "/dev/zero",
+    "/dev/stdout",
+    "/dev/stderr",
+    "/dev/stdin",
+    "/dev/tty",
+    "/dev/fd/0",
+    "/dev/fd/1",
+    "/dev/fd/2",
+    "/proc/self/fd/1",
+    "/proc/self/fd/2",
+}
+
+# Basenames that are shell or tool start-up files: a write there runs code later.
+_STARTUP_FILES = {
+    ".bashrc",
+    ".bash_profile",
+    ".bash_login",
+    ".bash_logout",
+    ".profile",
+    ".zshrc",
+    ".zprofile",
+    ".zshenv",
+    ".zlogin",
+    ".zlogout",
+    ".kshrc",
+    ".cshrc",
+    ".tcshrc",
+    ".inputrc",
+    ".envrc",
+    ".pythonrc",
+    ".gitconfig",
+    ".npmrc",
+    ".pypirc",
+    ".netrc",
+    ".git-credentials",
+    ".claude.json",
+    ".mcp.json",
+}
+# Directories under $HOME that hold credentials or code that runs on its own.
+_HOME_PROTECTED_DIRS = (
+    ".ssh",
+    ".aws",
+    ".gnupg",
+    ".kube",
+    ".docker",
+    ".azure",
+    ".config/gcloud",
+    ".config/gh",
+    ".config/fish",
+    ".config/autostart",
+    ".config/systemd",
+    ".local/share/systemd",
+    ".claude/hooks",
+    ".claude/commands",
+    ".claude/agents",
+    ".claude/plugins",
+)
+# Credential files by name, anywhere.
+_SECRET_PATTERNS = (
+    "id_rsa*",
+    "id_dsa*",
+    "id_ecdsa*",
+    "id_ed25519*",
+    "*.pem",
+    "*.key",
+    "*.p12",
+    "*.pfx",
+    "*.keystore",
+    "*.jks",
+    ".env",
+    ".env.*",
+    ".netrc",
+    ".git-credentials",
+    ".pypirc",
+    ".npmrc",
+    "credentials",
+    "credentials.json",
+    "secrets.json",
+    "secrets.yaml",
+    "secrets.yml",
+    "shadow",
+    "gshadow",
+    "master.key",
+)
+_NOT_SECRET = ("*.pub", ".env.example", ".env.sample", ".env.template", ".env.dist")
+_SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud")
+_SYSTEM_SECRETS = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh", "/root")
+
+
+def _inside(path: str, root: str) -> bool:
+    return PurePath(path).is_relative_to(root)
+
+
+def resolve(raw: str, cwd: str) -> str:
+    """Expand `~`, make absolute against cwd, resolve symlinks (deepest existing parent)."""
+    expanded = raw
+    if raw == "~" or raw.startswith("~/"):
+        expanded = home_dir() + raw[1:]
+    joined = os.path.join(cwd or "/", expanded)
+    # realpath resolves every existing component and keeps the rest, as Path.resolve(False).
+    return os.path.realpath(joined)
+
+
+@dataclass(frozen=True, slots=True)
+class PathPolicy:
+    """Where files may be touched without review, for one call."""
+
+    cwd: str
+    home: str
+    allowed: tuple[str, ...]
+    tmp: tuple[str, ...]
+    protected: tuple[str, ...]  # whole directories or files, resolved
+
+    @classmethod
+    def from_config(cls, config: Config, cwd: str) -> PathPolicy:
+        """Build the policy: project root + configured dirs + tmp dirs, resolved."""
+        home = os.path.realpath(home_dir())
+        allowed: list[str] = []
+        if config.project_root:
+            allowed.append(config.project_root)
+        for raw in config.allowed_paths:
+            path = resolve(raw, cwd)
+            if path not in ("/", home):  # `/` or the home dir itself is never allowed whole
+                allowed.append(path)
+        tmp = [os.path.realpath(p) for p in ("/tmp", "/var/tmp")]
+        env_tmp = os.environ.get("TMPDIR")
+        if env_tmp and os.path.realpath(env_tmp) not in ("/", home):
+            tmp.append(os.path.realpath(env_tmp))
+        protected = [os.path.dirname(user_config_path()), state_dir()]
+        protected += [resolve(p, cwd) for p in config.protected_paths]
+        protected += [os.path.join(home, d) for d in _HOME_PROTECTED_DIRS]
+        return cls(
+            cwd=cwd,
+            home=home,
+            allowed=tuple(dict.fromkeys(allowed)),
+            tmp=tuple(dict.fromkeys(tmp)),
+            protected=tuple(dict.fromkeys(os.path.realpath(p) for p in protected)),
+        )
+
+    def resolve(self, raw: str) -> str:
+        """A raw path of this call, resolved against its cwd."""
+        return resolve(raw, self.cwd)
+
+    def is_protected(self, path: str) -> bool:
+        """True for a resolved path whose write could change the gate or run code later."""
+        if any(_inside(path, p) for p in self.protected):
+            return True
+        parts = PurePath(path).parts
+        name = parts[-1] if parts else ""
+        if name in _STARTUP_FILES or self.is_secret(path):
+            return True
+        for i, part in enumerate(parts[:-1]):
+            if part == ".git":
+                return True  # .git internals: hooks, config, refs
+            if part == ".claude":
+                rest = parts[i + 1 :]
+                if rest and (
+                    rest[0] in ("hooks", "commands", "agents", "plugins")
+                    or fnmatch.fnmatch(rest[0], "settings*.json")
+                    or rest[0] == "gatekeeper.toml"
+                ):
+                    return True
+        if name in (".git", ".claude"):
+            return True
+        return _inside(path, "/etc") or _inside(path, "/usr") or _inside(path, "/boot")
+
+    def is_secret(self, path: str) -> bool:
+        """True for a resolved path that holds credentials: reading it needs the human."""
+        name = PurePath(path).name
+        if any(fnmatch.fnmatch(name, p) for p in _NOT_SECRET):
+            return False
+        if any(fnmatch.fnmatch(name, p) for p in _SECRET_PATTERNS):
+            return True
+        if any(_inside(path, os.path.join(self.home, d)) for d in _SECRET_HOME_DIRS):
+            return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
+        return any(_inside(path, p) for p in _SYSTEM_SECRETS)
+
+    def classify(self, raw: str, *, write: bool) -> tuple[str, str]:
+        """The class of a raw path (see the module docstring) and its resolved form."""
+        if raw.startswith(("/dev/tcp/", "/dev/udp/")):
+            return NETWORK, raw
+        path = self.resolve(raw)
+        if path in _HARMLESS_DEVICES or raw in _HARMLESS_DEVICES:
+            return DEVICE, path
+        if path.startswith(("/dev/tcp/", "/dev/udp/")):
+            return NETWORK, path
+        if write and self.is_protected(path):
+            return PROTECTED, path
+        if self.is_secret(path):
+            return SECRET, path
+        if any(_inside(path, a) for a in self.allowed):
+            return ALLOWED, path
+        if any(_inside(path, t) for t in self.tmp):
+            return TMP, path
+        return OUTSIDE, path
+
+    def is_allowed(self, raw: str) -> bool:
+        """Inside an allowed dir or a tmp dir (after resolution)."""
+        path = self.resolve(raw)
+        return any(_inside(path, a) for a in (*self.allowed, *self.tmp))

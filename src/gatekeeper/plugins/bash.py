@@ -1,0 +1,623 @@
+"""GK-BASH: what a simple shell command is — read-only, file management, or code execution.
+
+git, wrappers (``sudo``, ``env``, ``xargs``, ``bash -c``...), dev tools and environment
+prefixes have plugins of their own; write targets are judged by GK-WRITE and GK-PROT.
+
+## GK-BASH-001 — a read-only command (SAFE)
+**What it catches:** ``ls``, ``cat``, ``grep``, ``rg``, ``head``, ``tail``, ``wc``, ``find``,
+``jq``, ``diff``, ``stat``, ``echo``, ``pwd``, ``cd``... whose file operands lie inside the
+allowed dirs and whose flags neither write nor run anything.
+**Why:** reading the project is what the agent does all day.
+**Example:** ``grep -rn "TODO" src``, ``find . -name '*.py' | head``.
+
+## GK-BASH-002 — a read outside the allowed directories (REVIEW)
+**What it catches:** a read-only command whose file operand (or ``cd`` target) resolves
+outside the allowed dirs, or is known only at run time.
+**Why:** ``grep -r password ~`` reads what the user did not hand over.
+**Example:** ``head /etc/passwd``, ``cat "$F"``.
+
+## GK-BASH-003 — removal under a tmp directory (SAFE)
+**What it catches:** ``rm`` (``-r``/``-f`` included) whose operands all lie in ``/tmp``,
+``/var/tmp`` or ``$TMPDIR``. **Why:** the seeds' baseline: scratch space is disposable.
+**Example:** ``rm -rf /tmp/build-cache``.
+
+## GK-BASH-004 — removal elsewhere (REVIEW)
+**What it catches:** ``rm``/``rmdir``/``unlink``/``shred`` of anything not under a tmp dir.
+**Why:** deletion is not undoable; a reviewer or the human looks first.
+**Example:** ``rm -rf build``.
+
+## GK-BASH-005 — a read-only command with a writing or executing flag (REVIEW)
+**What it catches:** ``sed -i`` and sed's ``e``/``w``/``W``, ``awk`` with ``system()``,
+pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/``-z``,
+``less``/``more`` with ``+`` commands, ``man -P``/``-H``, ``tar --to-command``/
+``--checkpoint-action``/``--use-compress-program``/``-I``, ``vim -c``, ``zip -T -TT``,
+``find -delete``, ``sort --compress-program``, ``git``-less ``diff`` pagers...
+**Why:** each of these turns a reader into a writer or a launcher.
+**Example:** ``rg --pre ./evil.sh x``, ``awk 'BEGIN{system("id")}'``.
+
+## GK-BASH-006 — code the gate cannot see (REVIEW)
+**What it catches:** ``eval``, ``source``/``.``, ``exec`` with a command, ``trap`` handlers,
+``alias``, ``coproc``, ``enable``, a shell or interpreter that reads its program from
+standard input (``curl x | sh``, ``cat x | python``), or runs a script file (``bash x.sh``).
+**Why:** the commands that will run are not in the text the gate was shown.
+
+## GK-BASH-007 — file management inside the allowed directories (SAFE)
+**What it catches:** ``mkdir``, ``touch``, ``cp``, ``mv``, ``ln`` whose every operand lies in
+the allowed or tmp dirs (their targets are also checked by GK-WRITE and GK-PROT).
+**Why:** the same as editing files with the Write tool.
+**Example:** ``mkdir -p src/pkg && touch src/pkg/__init__.py``.
+
+## GK-BASH-008 — removal of a root, the home directory or the project (ELEVATE)
+**What it catches:** ``rm -r`` of ``/``, a top-level directory, ``~``, ``~/*`` or the project
+root itself. **Why:** the one command nobody wants to explain afterwards.
+**Example:** ``rm -rf ~``, ``rm -rf /*``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import TYPE_CHECKING
+
+from gatekeeper.hookspecs import hookimpl
+from gatekeeper.model import Finding, Verdict
+from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP
+from gatekeeper.shell.effects import operands, sed_executes, sed_scripts_and_files
+
+if TYPE_CHECKING:
+    from gatekeeper.context import Context
+    from gatekeeper.model import Command, Word
+
+# Commands that only read. Value: how to find their file operands ("files": all operands,
+# "none": operands are data, "pattern": the first operand is a pattern, not a file).
+READ_ONLY: dict[str, str] = {
+    **dict.fromkeys(
+        [
+            "cat",
+            "head",
+            "tail",
+            "wc",
+            "sort",
+            "uniq",
+            "cut",
+            "tr",
+            "nl",
+            "od",
+            "xxd",
+            "hexdump",
+            "strings",
+            "column",
+            "fold",
+            "fmt",
+            "paste",
+            "join",
+            "expand",
+            "unexpand",
+            "rev",
+            "tac",
+            "file",
+            "stat",
+            "du",
+            "ls",
+            "ll",
+            "tree",
+            "diff",
+            "cmp",
+            "comm",
+            "sha1sum",
+            "sha256sum",
+            "sha512sum",
+            "md5sum",
+            "cksum",
+            "b2sum",
+            "base32",
+            "base64",
+            "realpath",
+            "readlink",
+            "basename",
+            "dirname",
+            "zcat",
+            "bzcat",
+            "xzcat",
+            "zless",
+            "less",
+            "more",
+            "tsort",
+            "look",
+            "diff3",
+            "sdiff",
+            "lsattr",
+            "iconv",
+            "dos2unix_check",
+            "shasum",
+            "numfmt",
+            "find",
+        ],
+        "files",
+    ),
+    **dict.fromkeys(
+        [
+            "echo",
+            "printf",
+            "pwd",
+            "true",
+            "false",
+            "test",
+            "[",
+            "sleep",
+            "whoami",
+            "id",
+            "date",
+            "uname",
+            "hostname",
+            "printenv",
+            "which",
+            "type",
+            "whereis",
+            "seq",
+            "nproc",
+            "uptime",
+            "free",
+            "ps",
+            "locale",
+            "getconf",
+            "tty",
+            "groups",
+            "arch",
+            "lscpu",
+            "lsblk",
+            "df",
+            ":",
+            "wait",
+            "jobs",
+            "exit",
+            "return",
+            "break",
+            "continue",
+            "shift",
+            "set",
+            "shopt",
+            "read",
+            "unset",
+            "export",
+            "declare",
+            "typeset",
+            "readonly",
+            "local",
+            "let",
+            "hash",
+            "help",
+            "logname",
+            "users",
+            "pgrep",
+            "pidof",
+            "factor",
+            "expr",
+            "yes",
+            "dirs",
+            "popd",
+            "umask",
+            "ulimit",
+            "times",
+            "caller",
+            "compgen",
+            "complete",
+        ],
+        "none",
+    ),
+    **dict.fromkeys(
+        ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "awk", "gawk", "mawk", "sed"],
+        "pattern",
+    ),
+}
+_FILE_MANAGEMENT = {"mkdir", "touch", "cp", "mv", "ln"}
+_REMOVERS = {"rm", "rmdir", "unlink", "shred"}
+_SHELL_BUILTINS_UNSEEN = {
+    "eval": "`eval` runs a string the gate cannot see as a command",
+    "source": "`source` runs a script file the gate has not read",
+    ".": "`.` runs a script file the gate has not read",
+    "trap": "`trap` installs a handler that runs later",
+    "alias": "`alias` can make a harmless name run anything",
+    "coproc": "`coproc` starts a command in the background",
+    "enable": "`enable` can load builtins from a shared object",
+    "fc": "`fc` re-runs commands from history",
+    "bind": "`bind -x` binds a key to a command",
+}
+_SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox"}
+_INTERPRETERS = {
+    "python",
+    "python2",
+    "python3",
+    "node",
+    "nodejs",
+    "deno",
+    "bun",
+    "perl",
+    "ruby",
+    "php",
+    "lua",
+    "tclsh",
+    "wish",
+    "Rscript",
+    "R",
+    "julia",
+    "osascript",
+    "pwsh",
+    "powershell",
+    "irb",
+    "ipython",
+    "jshell",
+    "scala",
+    "groovy",
+    "guile",
+    "sbcl",
+    "gdb",
+    "awk",
+}
+_PATH_LISTERS = re.compile(
+    r"^(?:git (?:ls-files|diff --name-only|diff --cached --name-only|diff --staged --name-only)"
+    r"|find (?!/|~|\.\.)[^|;&<>`$]*|ls(?: -[1a-zA-Z]+)*(?: (?!/|~|\.\.)[^ |;&<>`$]+)*)"
+    r"(?: [^|;&<>`$]*)?$"
+)
+
+
+def is_shell_or_interpreter(name: str) -> bool:
+    """A program that runs a script given as a file, a string or on standard input."""
+    base = re.sub(r"[0-9.]+$", "", name)
+    return name in _SHELLS or name in _INTERPRETERS or base in _INTERPRETERS
+
+
+def _review(rule: str, reason: str) -> Finding:
+    return Finding(Verdict.REVIEW, rule, reason)
+
+
+def _read_operands(command: Command) -> list[Word]:
+    name = command.name
+    style = READ_ONLY.get(name, "none")
+    if style == "none":
+        return []
+    if name == "sed":
+        return sed_scripts_and_files(command)[1]
+    if name in ("awk", "gawk", "mawk"):
+        ops = operands(command, {"-v", "-F", "-f"})
+        return ops if any(w.text == "-f" for w in command.words) else ops[1:]
+    if name == "sort":
+        return operands(command, {"-k", "-t", "-S", "-T", "-o", "--key", "--field-separator"})
+    if name in ("head", "tail"):
+        return operands(command, {"-n", "-c", "--lines", "--bytes"})
+    if name == "cut":
+        return operands(command, {"-d", "-f", "-c", "-b", "--delimiter", "--fields"})
+    if name == "du":
+        return operands(command, {"-d", "--max-depth", "-B", "--exclude"})
+    if name == "tr":
+        return []
+    if style == "pattern":
+        value_opts = {
+            "-e",
+            "-f",
+            "-m",
+            "-A",
+            "-B",
+            "-C",
+            "--max-count",
+            "-g",
+            "--glob",
+            "-t",
+            "--type",
+            "-T",
+            "--type-not",
+            "--include",
+            "--exclude",
+            "--exclude-dir",
+            "-d",
+            "--arg",
+            "--argjson",
+            "--slurpfile",
+            "--rawfile",
+            "-j",
+            "-M",
+            "--max-depth",
+            "--color",
+            "--colour",
+            "-r",
+            "--replace",
+        }
+        if name in ("jq", "yq"):
+            value_opts -= {"-r", "-C", "-M", "-j"}
+            value_opts |= {"-L"}
+        ops = operands(command, value_opts)
+        explicit_pattern = any(
+            w.text in ("-e", "-f", "--regexp", "--file")
+            or (w.text.startswith(("--regexp=", "-e")) and len(w.text) > 2)
+            for w in command.words[1:]
+        )
+        return ops if explicit_pattern else ops[1:]
+    return operands(command)
+
+
+def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding | None:
+    for word in words:
+        if word.dynamic:
+            inner = word.text.strip()
+            if (
+                inner.startswith("$(")
+                and inner.endswith(")")
+                and _PATH_LISTERS.match(inner[2:-1].strip())
+            ):
+                continue  # `wc -l $(git ls-files '*.py')`: paths the project lists itself
+            return _review(
+                "GK-BASH-002", f"`{command.name}` reads `{word.text}`, known only at run time"
+            )
+        text = word.text
+        if word.glob:
+            text = re.split(r"[*?\[{]", text, maxsplit=1)[0] or "."
+            if "/" in text and not text.endswith("/"):
+                text = os.path.dirname(text) or "."
+        kind, path = ctx.paths.classify(text, write=False)
+        if kind in (ALLOWED, TMP, DEVICE):
+            continue
+        if kind == SECRET:
+            return _review("GK-BASH-002", f"`{command.name}` reads the credential file {path}")
+        return _review("GK-BASH-002", f"`{command.name}` reads {path}, outside the allowed dirs")
+    return None
+
+
+def _flag_problem(command: Command) -> Finding | None:
+    """Writing or executing flags of otherwise read-only commands (GK-BASH-005)."""
+    name = command.name
+    argv = command.argv
+    args = argv[1:]
+    if name == "sed":
+        scripts, _ = sed_scripts_and_files(command)
+        if any(
+            a == "--in-place"
+            or a.startswith("--in-place=")
+            or (a.startswith("-") and not a.startswith("--") and "i" in a[1:])
+            for a in args
+        ):
+            return _review("GK-BASH-005", "`sed -i` rewrites files in place")
+        if any(a in ("-f", "--file") or a.startswith("--file=") for a in args):
+            return _review("GK-BASH-005", "`sed -f` runs a script file the gate has not read")
+        for script in scripts:
+            if sed_executes(script):
+                return _review("GK-BASH-005", "the sed script runs a shell command (`e`)")
+            if re.search(
+                r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+\S|s(.).*\1.*\1[^;]*w", script
+            ):
+                return _review("GK-BASH-005", "the sed script writes a file (`w`)")
+    elif name in ("awk", "gawk", "mawk"):
+        if any(a == "-f" or a.startswith("--file") for a in args):
+            return _review("GK-BASH-005", "`awk -f` runs a program file the gate has not read")
+        ops = operands(command, {"-v", "-F"})
+        program = ops[0].text if ops else ""
+        if re.search(
+            r"system\s*\(|\|\s*getline|\|&|print[^;}]*[|>]|printf[^;}]*[|>]|"
+            r"@load|ENVIRON|PROCINFO|close\s*\(",
+            program,
+        ):
+            return _review("GK-BASH-005", "the awk program runs commands or writes files")
+    elif name == "rg":
+        for a in args:
+            if (
+                a in ("-z", "--search-zip")
+                or a.startswith(("--pre", "--hostname-bin"))
+                or (a.startswith("-") and not a.startswith("--") and "z" in a[1:])
+            ):
+                return _review("GK-BASH-005", f"`rg {a}` runs other programs on the files")
+    elif name in ("less", "more", "zless"):
+        if any(a.startswith("+") or a.startswith("--lesskey") or a in ("-k",) for a in args):
+            return _review("GK-BASH-005", f"`{name}` with commands can run a shell")
+    elif name == "sort":
+        if any(a.startswith("--compress-program") for a in args):
+            return _review("GK-BASH-005", "`sort --compress-program` runs another program")
+    elif name == "find":
+        for a in args:
+            if a == "-delete":
+                return _review("GK-BASH-005", "`find -delete` removes files")
+            if a in ("-exec", "-execdir", "-ok", "-okdir"):
+                return None  # judged by the wrappers plugin, clause by clause
+    return None
+
+
+def _removal(command: Command, ctx: Context) -> Finding:
+    ops = operands(command)
+    recursive = any(
+        a in ("--recursive", "-R")
+        or (a.startswith("-") and not a.startswith("--") and ("r" in a or "R" in a))
+        for a in command.argv[1:]
+    )
+    for word in ops:
+        path = ctx.paths.resolve(word.text.rstrip("*").rstrip("/") or "/")
+        if recursive and (
+            path == "/"
+            or os.path.dirname(path) == "/"
+            or path == ctx.paths.home
+            or os.path.dirname(path) == os.path.dirname(ctx.paths.home) == path
+            or (path in ctx.paths.allowed and path not in ctx.paths.tmp)
+        ):
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-BASH-008",
+                f"`{command.name}` removes {path} as a whole",
+            )
+    if (
+        ops
+        and all(not w.dynamic and ctx.paths.classify(w.text, write=True)[0] == TMP for w in ops)
+        and not any(w.glob and ctx.paths.resolve(w.text).count("/") < 3 for w in ops)
+    ):
+        return Finding(Verdict.SAFE, "GK-BASH-003", f"`{command.name}` under a tmp dir only")
+    return _review("GK-BASH-004", f"`{command.name}` deletes files outside the tmp dirs")
+
+
+def _runs_unseen_code(command: Command) -> Finding | None:
+    name = command.name
+    if name in _SHELL_BUILTINS_UNSEEN:
+        return _review("GK-BASH-006", _SHELL_BUILTINS_UNSEEN[name])
+    if name == "exec":
+        if len(command.words) > 1 and not all(w.text.startswith("-") for w in command.words[1:]):
+            return _review("GK-BASH-006", "`exec` replaces the shell with another command")
+        return None
+    if is_shell_or_interpreter(name) and name not in ("awk",):
+        args = [a for a in command.argv[1:]]
+        if (
+            not args
+            or args in (["-"], ["-s"], ["-i"])
+            or all(a.startswith("-") and not _takes_code(name, a) for a in args)
+        ):
+            if command.stdin_piped:
+                return _review(
+                    "GK-BASH-006",
+                    f"`{name}` runs whatever is piped into it; the gate cannot see that code",
+                )
+            return _review("GK-BASH-006", f"`{name}` runs code from its standard input")
+    return None
+
+
+def _takes_code(name: str, arg: str) -> bool:
+    return arg in ("-c", "-e", "-m", "-E", "-r", "-p", "--eval", "--command") or (
+        name in _SHELLS and arg.startswith("-") and "c" in arg
+    )
+
+
+@hookimpl
+def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
+    """Read-only → SAFE (within the allowed dirs); removal, hidden code and odd flags → REVIEW."""
+    name = command.name
+    if not command.words:
+        return Finding(Verdict.SAFE, "GK-BASH-007", "a redirect without a command")
+    if command.words[0].dynamic:
+        return None  # GK-SHELL-003 already speaks for a computed command name
+    unseen = _runs_unseen_code(command)
+    if unseen is not None:
+        return unseen
+    if name in _REMOVERS:
+        return _removal(command, ctx)
+    if name in {"cd", "pushd"}:
+        ops = operands(command)
+        target = ops[0] if ops else None
+        if target is None or target.text == "-":
+            return _review("GK-BASH-002", f"`{name}` leaves the project directory")
+        if target.dynamic or not ctx.paths.is_allowed(target.text):
+            return _review(
+                "GK-BASH-002",
+                f"`{name} {target.text}` moves outside the allowed dirs; commands after it "
+                "run there",
+            )
+        return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` within the allowed dirs")
+    if name in _FILE_MANAGEMENT:
+        found = _check_reads(command, ctx, operands(command, {"-m", "--mode", "-t", "-S"}))
+        if found is not None:
+            return found
+        return Finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs")
+    if name in READ_ONLY:
+        flagged = _flag_problem(command)
+        if flagged is not None:
+            return flagged
+        if name == "find":
+            return _check_find(command, ctx)
+        found = _check_reads(command, ctx, _read_operands(command))
+        if found is not None:
+            return found
+        return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` only reads")
+    if name in ("gh",):
+        return _check_gh(command)
+    if name in ("tar", "man", "vim", "vi", "nvim", "zip", "unzip"):
+        return _check_archivers(command)
+    return None
+
+
+def _check_find(command: Command, ctx: Context) -> Finding:
+    starts: list[Word] = []
+    for word in command.words[1:]:
+        if word.text.startswith(("-", "(", "!", ")")) or word.text == ",":
+            break
+        starts.append(word)
+    found = _check_reads(command, ctx, starts or [])
+    if not starts and not ctx.paths.is_allowed(ctx.paths.cwd):
+        return _review("GK-BASH-002", "`find` searches a cwd outside the allowed dirs")
+    if found is not None:
+        return found
+    if any(a in ("-exec", "-execdir", "-ok", "-okdir") for a in command.argv):
+        return Finding(Verdict.SAFE, "GK-BASH-001", "`find` only reads (its -exec is judged apart)")
+    return Finding(Verdict.SAFE, "GK-BASH-001", "`find` only reads")
+
+
+_GH_READ = {
+    ("issue", "view"),
+    ("issue", "list"),
+    ("issue", "status"),
+    ("pr", "view"),
+    ("pr", "list"),
+    ("pr", "status"),
+    ("pr", "diff"),
+    ("pr", "checks"),
+    ("repo", "view"),
+    ("run", "list"),
+    ("run", "view"),
+    ("release", "list"),
+    ("release", "view"),
+    ("workflow", "list"),
+    ("workflow", "view"),
+    ("search", "issues"),
+    ("search", "prs"),
+    ("search", "repos"),
+    ("search", "code"),
+    ("label", "list"),
+    ("auth", "status"),
+}
+
+
+def _check_gh(command: Command) -> Finding | None:
+    argv = command.argv
+    if (
+        len(argv) >= 3
+        and (argv[1], argv[2]) in _GH_READ
+        and not any(a in ("--web", "-w") for a in argv)
+    ):
+        return Finding(Verdict.SAFE, "GK-BASH-001", f"`gh {argv[1]} {argv[2]}` only reads")
+    return None
+
+
+def _check_archivers(command: Command) -> Finding | None:
+    name = command.name
+    args = command.argv[1:]
+    if name == "tar":
+        if any(
+            a.startswith(
+                (
+                    "--to-command",
+                    "--checkpoint-action",
+                    "--use-compress-program",
+                    "--info-script",
+                    "--new-volume-script",
+                    "--rsh-command",
+                )
+            )
+            or a in {"-I", "-F"}
+            for a in args
+        ):
+            return _review("GK-BASH-005", "this `tar` option runs another program")
+        first = args[0] if args else ""
+        listing = (
+            first in ("t", "tf", "tvf", "tzf", "tjf", "tJf", "-t", "--list")
+            or (first.startswith("-") and "t" in first and not {"x", "c", "r", "u"} & set(first))
+            or (
+                not first.startswith("-") and "t" in first and not {"x", "c", "r", "u"} & set(first)
+            )
+        )
+        if listing:
+            return Finding(Verdict.SAFE, "GK-BASH-001", "`tar` only lists an archive")
+        return None
+    if name == "man":
+        if any(a.startswith(("-P", "--pager", "-H", "--html")) for a in args):
+            return _review("GK-BASH-005", "`man` with a pager or browser option runs it")
+        return Finding(Verdict.SAFE, "GK-BASH-001", "`man` only reads")
+    if name in ("vim", "vi", "nvim"):
+        return _review("GK-BASH-005", f"`{name}` can run commands (`-c`, `:!`)")
+    if name == "zip":
+        if any(a in ("-T", "-TT", "--unzip-command") or a.startswith("-TT") for a in args):
+            return _review("GK-BASH-005", "`zip -TT` runs a test command")
+        return None
+    if name == "unzip" and any(a in ("-l", "-v", "-t", "-Z") for a in args[:1]):
+        return Finding(Verdict.SAFE, "GK-BASH-001", "`unzip -l` only lists an archive")
+    return None

@@ -1,0 +1,265 @@
+"""GK-DEV: the development tools the seeds trust, and their dangerous corners.
+
+## GK-DEV-001 — a trusted dev tool (SAFE)
+**What it catches:** ``python script.py`` (a script inside the allowed dirs), ``pytest``,
+``ruff``, ``mypy``, ``black``, ``isort``, ``flake8``, ``pylint``, ``pip install``/``list``/
+``show``/``freeze``, ``uv run pytest``, ``uv sync``, ``uv pip install``, ``uv lock``,
+``python -m pytest|pip|mypy|ruff|venv|...``, version queries (``node --version``).
+**Why:** the seeds' baseline for a Python project: running its own tests and linters.
+**Example:** ``pytest -x tests/``, ``uv run pytest``.
+
+## GK-DEV-002 — a dev tool used in a way the seeds do not cover (REVIEW)
+**What it catches:** ``python -c``/``python -``/code on stdin (unless plainly harmless:
+``python -c 'import sys; print(sys.version)'``), a script outside the allowed dirs,
+``pytest --basetemp`` outside a tmp dir (pytest deletes that directory),
+``pip install --target/--prefix/--root`` outside the allowed dirs, ``pip`` with another
+index, ``uv run`` of anything (the command it runs is classified instead), ``python -m`` of
+other modules.
+**Why:** each either runs code the gate cannot read or writes outside the project.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from gatekeeper.hookspecs import hookimpl
+from gatekeeper.model import Finding, Verdict
+
+if TYPE_CHECKING:
+    from gatekeeper.context import Context
+    from gatekeeper.model import Command
+
+_LINTERS = {
+    "ruff",
+    "mypy",
+    "black",
+    "isort",
+    "flake8",
+    "pylint",
+    "pyright",
+    "pyflakes",
+    "pycodestyle",
+    "pydocstyle",
+    "bandit",
+    "vulture",
+    "codespell",
+    "yamllint",
+}
+_PYTHON = re.compile(r"^(python|python3|python3\.\d+|py)$")
+_MODULE_TOOLS = {
+    "pytest",
+    "pip",
+    "mypy",
+    "ruff",
+    "black",
+    "isort",
+    "flake8",
+    "pylint",
+    "pyflakes",
+    "unittest",
+    "venv",
+    "build",
+    "compileall",
+    "json.tool",
+    "pydoc",
+    "site",
+    "doctest",
+    "timeit",
+    "tokenize",
+    "py_compile",
+    "coverage",
+}
+_VERSION_QUERIES = {"--version", "-V", "version", "--help", "-h", "-v"}
+_PLAIN_PYTHON = re.compile(
+    r"^\s*(import (sys|platform|os)(, ?(sys|platform|os))*\s*;\s*)?"
+    r"print\((sys\.(version|version_info|executable|path|platform)|platform\.\w+\(\))\)\s*$"
+)
+
+
+def _safe(reason: str) -> Finding:
+    return Finding(Verdict.SAFE, "GK-DEV-001", reason)
+
+
+def _review(reason: str) -> Finding:
+    return Finding(Verdict.REVIEW, "GK-DEV-002", reason)
+
+
+def _option_value(args: list[str], names: tuple[str, ...]) -> list[str]:
+    values = []
+    for i, a in enumerate(args):
+        for n in names:
+            if a == n and i + 1 < len(args):
+                values.append(args[i + 1])
+            elif a.startswith(n + "="):
+                values.append(a.split("=", 1)[1])
+    return values
+
+
+@hookimpl
+def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
+    """The seeds' dev tools → SAFE; their code-running and out-of-project corners → REVIEW."""
+    if not command.words or command.words[0].dynamic:
+        return None
+    name = command.name
+    args = list(command.argv[1:])
+    if _PYTHON.match(name):
+        return _python(args, ctx)
+    if name in ("pytest", "py.test"):
+        for base in _option_value(args, ("--basetemp",)):
+            kind = ctx.paths.classify(base, write=True)[0]
+            if kind != "tmp":
+                return _review(f"`pytest --basetemp={base}` deletes that directory first")
+        if any(a in ("-p",) for a in args):
+            return _review("`pytest -p` loads a plugin module of the caller's choosing")
+        return _safe("`pytest` runs the project's tests")
+    if name in _LINTERS:
+        return _safe(f"`{name}` checks the project's code")
+    if name in ("pip", "pip3"):
+        return _pip(args, ctx)
+    if name == "uv":
+        return _uv(args, ctx)
+    if (
+        len(args) == 1
+        and args[0] in _VERSION_QUERIES
+        and name
+        in {
+            "node",
+            "npm",
+            "npx",
+            "go",
+            "cargo",
+            "rustc",
+            "java",
+            "javac",
+            "gcc",
+            "make",
+            "docker",
+            "uv",
+            "pip",
+            "ruby",
+            "perl",
+            "deno",
+            "bun",
+            "pnpm",
+            "yarn",
+            "tsc",
+            "gh",
+            "claude",
+            "kubectl",
+            "terraform",
+            "php",
+            "dotnet",
+            "swift",
+        }
+    ):
+        return _safe(f"`{name} {args[0]}` only prints its version or help")
+    return None
+
+
+def _python(args: list[str], ctx: Context) -> Finding | None:
+    flags = []
+    while args and args[0].startswith("-") and args[0] not in ("-", "-c", "-m"):
+        flags.append(args.pop(0))
+    if not args:
+        if any(f in _VERSION_QUERIES for f in flags):
+            return _safe("`python --version`")
+        return None  # reads code from stdin: GK-BASH-006
+    head = args[0]
+    if head == "-c":
+        code = args[1] if len(args) > 1 else ""
+        if _PLAIN_PYTHON.match(code):
+            return _safe("`python -c` only prints interpreter facts")
+        return _review("`python -c` runs code the gate does not analyse")
+    if head == "-":
+        return None  # stdin: GK-BASH-006
+    if head == "-m":
+        module = args[1] if len(args) > 1 else ""
+        if module in _MODULE_TOOLS:
+            tool = "pip" if module == "pip" else module
+            if module in ("venv",):
+                targets = [a for a in args[2:] if not a.startswith("-")]
+                if all(ctx.paths.is_allowed(t) for t in targets):
+                    return _safe("`python -m venv` inside the allowed dirs")
+                return _review("`python -m venv` outside the allowed dirs")
+            if module in (
+                "json.tool",
+                "pydoc",
+                "compileall",
+                "py_compile",
+                "tokenize",
+                "timeit",
+                "site",
+                "doctest",
+                "build",
+                "unittest",
+                "coverage",
+            ):
+                return _safe(f"`python -m {module}`")
+            inner = ctx.classify([tool, *args[2:]], f"python -m {module}")
+            return Finding(inner.verdict, inner.rule, f"`python -m {module}`: {inner.reason}")
+        return _review(f"`python -m {module}` runs a module gatekeeper does not know")
+    if ctx.paths.is_allowed(head):
+        return _safe(f"`python {head}` runs a script of the project")
+    return _review(f"`python {head}` runs a script outside the allowed dirs")
+
+
+def _pip(args: list[str], ctx: Context) -> Finding | None:
+    sub = next((a for a in args if not a.startswith("-")), "")
+    if sub in (
+        "list",
+        "show",
+        "freeze",
+        "check",
+        "--version",
+        "help",
+        "config",
+        "debug",
+        "inspect",
+        "index",
+        "cache",
+    ):
+        return _safe(f"`pip {sub}` only reads")
+    if sub in ("install", "download", "wheel", "uninstall"):
+        for target in _option_value(args, ("--target", "-t", "--prefix", "--root", "--dest", "-d")):
+            if not ctx.paths.is_allowed(target):
+                return _review(f"`pip {sub}` writes to {target}, outside the allowed dirs")
+        if _option_value(args, ("--index-url", "-i", "--extra-index-url", "--find-links", "-f")):
+            return _review(f"`pip {sub}` from another package index")
+        return _safe(f"`pip {sub}` manages the project's packages")
+    return None
+
+
+def _uv(args: list[str], ctx: Context) -> Finding | None:
+    sub = args[0] if args else ""
+    if sub == "run":
+        rest = list(args[1:])
+        while rest and rest[0].startswith("-"):
+            opt = rest.pop(0)
+            if (
+                opt
+                in (
+                    "--with",
+                    "--python",
+                    "-p",
+                    "--directory",
+                    "--project",
+                    "--package",
+                    "--extra",
+                    "--group",
+                    "--env-file",
+                    "--index",
+                    "--from",
+                )
+                and rest
+            ):
+                rest.pop(0)
+        if not rest:
+            return _review("`uv run` without a command")
+        inner = ctx.classify(rest, "uv run")
+        return Finding(inner.verdict, inner.rule, f"`uv run`: {inner.reason}")
+    if sub in ("sync", "lock", "tree", "version", "--version", "venv", "export"):
+        return _safe(f"`uv {sub}` manages the project's environment")
+    if sub == "pip":
+        return _pip(args[1:], ctx)
+    return None

@@ -1,0 +1,336 @@
+"""GK-GIT: git, by what each subcommand and option really does.
+
+## GK-GIT-001 — a read-only git command (SAFE)
+**What it catches:** ``status``, ``diff``, ``log``, ``show``, ``blame``, ``ls-files``,
+``rev-parse``, ``grep``, listing forms of ``branch``/``tag``/``remote``/``stash``/``config``
+..., with read-only flags, in a repository inside the allowed dirs (``-C`` included).
+**Example:** ``git log --oneline -20``, ``git -C sub diff --stat``.
+
+## GK-GIT-002 — a git write (ELEVATE)
+**What it catches:** ``commit``, ``push``, ``add``, ``rm``, ``mv``, ``rebase``, ``reset``,
+``checkout``, ``switch``, ``restore``, ``merge``, ``cherry-pick``, ``revert``, ``stash`` push/pop/
+drop/clear, writes of ``tag``/``branch``/``remote``/``config``/``worktree``/``notes``,
+``clean``, ``update-ref``, ``reflog expire``, ``gc``, ``pull``, ``am``, ``apply``,
+``filter-branch``, ``submodule`` updates... ``-C path`` does not hide one.
+**Why:** history is shared; the seeds send every git write to the human.
+**Allowed alternative:** ``gatekeeper allow rule 'Bash(git commit *)'``.
+
+## GK-GIT-003 — an option that runs code or writes files (REVIEW)
+**What it catches:** ``-c``, ``--config-env``, ``--exec-path``, ``--git-dir``/``--work-tree``
+outside the allowed dirs, ``--ext-diff``, ``--textconv``, ``--upload-pack``/
+``--receive-pack``, ``-O``/``--open-files-in-pager``, ``difftool``, ``submodule foreach``,
+``bisect run``, ``archive -o``/``format-patch -o`` outside the allowed dirs.
+**Why:** each runs a program of the caller's choosing or writes where it should not.
+**Example:** ``git -c core.fsmonitor='rm -rf ~' status``.
+
+## GK-GIT-004 — an unknown git subcommand or alias (REVIEW)
+**What it catches:** a subcommand gatekeeper does not know (aliases included: ``git x`` can
+be ``!sh -c ...``). **Why:** unknown means review.
+
+## GK-GIT-005 — a repository outside the allowed dirs (REVIEW)
+**What it catches:** git run (by ``cwd`` or ``-C``) in a directory outside the allowed dirs.
+**Why:** a hostile repository runs code through its own config (``core.fsmonitor``, hooks).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gatekeeper.hookspecs import hookimpl
+from gatekeeper.model import Finding, Verdict
+
+if TYPE_CHECKING:
+    from gatekeeper.context import Context
+    from gatekeeper.model import Command
+
+_READ_ONLY = {
+    "status",
+    "diff",
+    "log",
+    "show",
+    "blame",
+    "annotate",
+    "ls-files",
+    "ls-tree",
+    "cat-file",
+    "rev-parse",
+    "rev-list",
+    "describe",
+    "shortlog",
+    "grep",
+    "whatchanged",
+    "help",
+    "version",
+    "count-objects",
+    "for-each-ref",
+    "name-rev",
+    "merge-base",
+    "show-ref",
+    "show-branch",
+    "check-ignore",
+    "check-attr",
+    "check-ref-format",
+    "var",
+    "fsck",
+    "verify-commit",
+    "verify-tag",
+    "cherry",
+    "range-diff",
+    "diff-tree",
+    "diff-files",
+    "diff-index",
+    "ls-remote",
+    "reflog",
+    "stash",
+    "branch",
+    "tag",
+    "remote",
+    "config",
+    "worktree",
+    "notes",
+    "submodule",
+    "symbolic-ref",
+    "bisect",
+}
+_WRITES = {
+    "commit",
+    "push",
+    "add",
+    "rm",
+    "mv",
+    "rebase",
+    "reset",
+    "checkout",
+    "switch",
+    "restore",
+    "merge",
+    "cherry-pick",
+    "revert",
+    "clean",
+    "update-ref",
+    "gc",
+    "pull",
+    "am",
+    "apply",
+    "filter-branch",
+    "filter-repo",
+    "prune",
+    "repack",
+    "update-index",
+    "write-tree",
+    "commit-tree",
+    "read-tree",
+    "replace",
+    "init",
+    "clone",
+    "fetch",
+    "mktag",
+    "hash-object",
+    "fast-import",
+    "pack-refs",
+    "maintenance",
+    "sparse-checkout",
+    "lfs",
+    "format-patch",
+    "archive",
+    "bundle",
+    "checkout-index",
+    "merge-file",
+    "stage",
+    "mergetool",
+    "send-email",
+    "request-pull",
+    "instaweb",
+    "svn",
+    "p4",
+    "daemon",
+    "credential",
+    "rerere",
+    "citool",
+    "gui",
+}
+_NETWORK_OR_NEW = {"fetch", "clone", "init", "format-patch", "archive", "bundle", "lfs"}
+# Subcommand -> the listing forms (first argument) that only read.
+_LISTING = {
+    "stash": {"list", "show"},
+    "reflog": {"show", "exists"},
+    "worktree": {"list"},
+    "notes": {"list", "show"},
+    "submodule": {"status", "summary"},
+    "bisect": {"log", "visualize", "view"},
+    "remote": {"-v", "--verbose", "show", "get-url"},
+}
+_EXEC_OPTIONS = (
+    "--ext-diff",
+    "--textconv",
+    "--upload-pack",
+    "--receive-pack",
+    "-O",
+    "--open-files-in-pager",
+    "--exec",
+    "--extcmd",
+    "-x",
+    "--tool",
+)
+
+
+def _review(rule: str, reason: str) -> Finding:
+    return Finding(Verdict.REVIEW, rule, reason)
+
+
+@hookimpl
+def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
+    """Read-only git → SAFE, writes → ELEVATE, code-running options → REVIEW."""
+    if command.name != "git" or not command.words or command.words[0].dynamic:
+        return None
+    argv = list(command.argv[1:])
+    repo = ctx.paths.cwd
+    while argv and argv[0].startswith("-"):
+        opt = argv.pop(0)
+        value = ""
+        if (
+            opt
+            in (
+                "-C",
+                "--git-dir",
+                "--work-tree",
+                "--namespace",
+                "-c",
+                "--config-env",
+                "--exec-path",
+                "--super-prefix",
+            )
+            and argv
+        ):
+            value = argv.pop(0)
+        elif "=" in opt:
+            opt, value = opt.split("=", 1)
+        if opt in ("-c", "--config-env", "--exec-path"):
+            return _review("GK-GIT-003", f"`git {opt}` can make git run any program")
+        if opt in ("-C", "--git-dir", "--work-tree"):
+            if not ctx.paths.is_allowed(value):
+                return _review(
+                    "GK-GIT-005", f"`git {opt} {value}` uses a repository outside the allowed dirs"
+                )
+            if opt == "-C":
+                repo = ctx.paths.resolve(value)
+    if not argv:
+        return Finding(Verdict.SAFE, "GK-GIT-001", "`git` without a subcommand prints help")
+    sub, args = argv[0], argv[1:]
+    if command.words[-len(argv)].dynamic:
+        return _review("GK-GIT-004", "the git subcommand is known only at run time")
+    for a in args:
+        if a in _EXEC_OPTIONS or any(
+            a.startswith(o + "=") for o in _EXEC_OPTIONS if o.startswith("--")
+        ):
+            if sub in _WRITES and sub not in _NETWORK_OR_NEW:
+                break  # a write is ELEVATE anyway
+            return _review("GK-GIT-003", f"`git {sub} {a}` runs another program")
+    if sub in ("difftool",):
+        return _review("GK-GIT-003", "`git difftool` runs an external diff program")
+    if sub == "submodule" and args[:1] == ["foreach"]:
+        return Finding(
+            Verdict.ELEVATE,
+            "GK-GIT-003",
+            "`git submodule foreach` runs a command in every submodule",
+        )
+    if sub == "bisect" and args[:1] == ["run"]:
+        return _review("GK-GIT-003", "`git bisect run` runs a command on every step")
+    if sub in _WRITES:
+        if sub in _NETWORK_OR_NEW:
+            return _review("GK-GIT-004", f"`git {sub}` fetches, creates or exports data")
+        return Finding(
+            Verdict.ELEVATE, "GK-GIT-002", f"`git {sub}` changes the repository: ask the user"
+        )
+    if sub not in _READ_ONLY:
+        return _review(
+            "GK-GIT-004", f"`git {sub}` is not a subcommand gatekeeper knows (an alias?)"
+        )
+    write = _listing_write(sub, args)
+    if write:
+        return Finding(
+            Verdict.ELEVATE,
+            "GK-GIT-002",
+            f"`git {sub} {' '.join(args)[:60]}` changes the repository: ask the user",
+        )
+    if not ctx.paths.is_allowed(repo):
+        return _review("GK-GIT-005", f"git runs in {repo}, outside the allowed dirs")
+    return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads")
+
+
+def _listing_write(sub: str, args: list[str]) -> bool:
+    """True when a mostly-read-only subcommand is used in a writing form."""
+    positional = [a for a in args if not a.startswith("-")]
+    if sub in _LISTING:
+        if sub == "remote":
+            return bool(args) and args[0] not in _LISTING["remote"]
+        return (
+            not args
+            or (args[0] not in _LISTING[sub] and not args[0].startswith("-"))
+            or (sub == "stash" and not args)
+        )
+    if sub == "branch":
+        writing = {
+            "-d",
+            "-D",
+            "--delete",
+            "-m",
+            "-M",
+            "--move",
+            "-c",
+            "-C",
+            "--copy",
+            "-f",
+            "--force",
+            "-u",
+            "--set-upstream-to",
+            "--unset-upstream",
+            "--edit-description",
+        }
+        listing = {
+            "-l",
+            "--list",
+            "-a",
+            "--all",
+            "-r",
+            "--remotes",
+            "--contains",
+            "--merged",
+            "--no-merged",
+            "--points-at",
+            "--format",
+            "--sort",
+            "--show-current",
+            "-v",
+            "-vv",
+        }
+        if any(a in writing or a.startswith("--set-upstream-to=") for a in args):
+            return True
+        return bool(positional) and not any(a in listing for a in args)
+    if sub == "tag":
+        if any(a in ("-d", "--delete", "-a", "-s", "-u", "-f", "-m", "-F") for a in args):
+            return True
+        return bool(positional) and not any(
+            a in ("-l", "--list", "--contains", "--points-at") for a in args
+        )
+    if sub == "config":
+        reads = {
+            "--get",
+            "--get-all",
+            "--get-regexp",
+            "--list",
+            "-l",
+            "--get-urlmatch",
+            "--show-origin",
+            "--show-scope",
+            "get",
+            "list",
+        }
+        if any(a in reads for a in args):
+            return False
+        return len(positional) != 1
+    if sub == "symbolic-ref":
+        return len(positional) > 1 or any(a in ("-d", "--delete") for a in args)
+    if sub == "reflog":
+        return bool(args) and args[0] in ("expire", "delete")
+    return False

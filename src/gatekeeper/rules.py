@@ -1,0 +1,266 @@
+"""The user's own rules (pipeline stage 3), in Claude Code's permission-rule syntax.
+
+``Tool`` or ``Tool(specifier)``:
+
+* ``Bash(npm run test:*)``, ``Bash(git commit *)``: matched against each simple command of a
+  Bash call on its own (``*`` matches anything, a trailing `` *`` or ``:*`` also matches
+  nothing, so ``Bash(ls *)`` matches ``ls`` and ``ls -la`` but not ``lsof``). Deny and ask
+  rules also match past wrappers (``timeout 5 X``, ``nice X``, ``env A=1 X``) and past
+  leading ``NAME=value`` assignments; allow rules only past harmless assignments.
+* ``Read(~/notes/**)``, ``Edit(./src/**)``: gitignore-style path patterns (``//abs``,
+  ``~/home-relative``, ``/project-relative``, ``./cwd-relative``; ``*`` within a segment,
+  ``**`` across). ``Read`` covers Read, Glob, Grep, LS; ``Edit`` covers Edit, Write,
+  MultiEdit, NotebookEdit, and shell write targets (redirects, ``tee``...) for deny/ask.
+* ``WebFetch(domain:example.com)``, ``domain:*.example.com``.
+* ``mcp__server``, ``mcp__server__*``, ``mcp__server__tool``.
+* ``Agent(Explore)`` (subagent type), ``Skill(name *)``, and for deny/ask
+  ``Tool(param:value)``.
+
+deny → the call is denied with a reason naming the rule; ask → ELEVATE; allow → SAFE
+without the checkers, except the protected-paths check, which always runs.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gatekeeper.shell.effects import write_targets
+from gatekeeper.shell.envvars import HARMLESS_ENV
+
+if TYPE_CHECKING:
+    from gatekeeper.model import Command, ToolCall
+    from gatekeeper.paths import PathPolicy
+
+ALLOW, ASK, DENY = "allow", "ask", "deny"
+
+_READ_TOOLS = {"Read", "Glob", "Grep", "LS", "NotebookRead"}
+_EDIT_TOOLS = {"Edit", "Write", "MultiEdit", "NotebookEdit"}
+_WRAPPERS = {
+    "timeout",
+    "time",
+    "nice",
+    "nohup",
+    "stdbuf",
+    "command",
+    "builtin",
+    "noglob",
+    "xargs",
+    "env",
+    "ionice",
+}
+_RULE = re.compile(r"^([A-Za-z0-9_*.-]+(?:__[A-Za-z0-9_*.-]+)*)(?:\((.*)\))?$", re.DOTALL)
+
+
+class RuleError(ValueError):
+    """A rule that does not parse."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One parsed permission rule."""
+
+    text: str
+    kind: str  # allow / ask / deny
+    tool: str
+    spec: str | None
+
+
+def parse_rule(text: str, kind: str) -> Rule:
+    """Parse `Tool` or `Tool(specifier)`; raise RuleError with a reason otherwise."""
+    stripped = text.strip()
+    m = _RULE.match(stripped)
+    if not m:
+        raise RuleError(f"`{text}` is not `Tool` or `Tool(specifier)`")
+    tool, spec = m.group(1), m.group(2)
+    if spec is not None and spec.strip() in ("", "*"):
+        spec = None  # `Bash(*)` is `Bash`
+    if kind == ALLOW and tool.startswith("mcp__") is False and "*" in tool:
+        raise RuleError(f"`{text}`: an allow rule cannot use a wildcard tool name")
+    if spec is not None and ":*" in spec[:-2]:
+        raise RuleError(f"`{text}`: `:*` is only valid at the end of the pattern")
+    if tool == "WebFetch" and spec is not None and not spec.startswith("domain:"):
+        raise RuleError(f"`{text}`: WebFetch rules take `domain:HOST`")
+    return Rule(stripped, kind, tool, spec)
+
+
+def parse_rules(texts: tuple[str, ...], kind: str) -> tuple[tuple[Rule, ...], tuple[str, ...]]:
+    """Parse a list of rules; bad ones are returned as warnings, never raised."""
+    rules: list[Rule] = []
+    problems: list[str] = []
+    for text in texts:
+        try:
+            rules.append(parse_rule(text, kind))
+        except RuleError as exc:
+            problems.append(f"[permissions] {kind}: {exc}; the rule is ignored")
+    return tuple(rules), tuple(problems)
+
+
+def _bash_regex(spec: str) -> re.Pattern[str]:
+    if spec.endswith(":*"):
+        spec = spec[:-2] + " *"
+    trailing = spec.endswith(" *")
+    body = spec[:-2] if trailing else spec
+    pattern = ".*".join(re.escape(part) for part in body.split("*"))
+    if trailing:
+        pattern += r"(?: .*)?"
+    return re.compile(pattern, re.DOTALL)
+
+
+def _command_strings(command: Command, kind: str) -> list[str]:
+    """The forms of a command a rule is matched against."""
+    words = list(command.argv)
+    forms = []
+    if kind == ALLOW:
+        if all(name in HARMLESS_ENV for name, _ in command.assignments):
+            forms.append(" ".join(words))
+        return forms
+    forms.append(" ".join(words))
+    if command.assignments:
+        forms.append(
+            " ".join(f"{n}={w.text}" for n, w in command.assignments) + " " + " ".join(words)
+        )
+    # Strip wrappers (and their options) for deny/ask: `timeout 5 git push` is `git push`.
+    rest = words
+    for _ in range(8):
+        if not rest or rest[0].rsplit("/", 1)[-1] not in _WRAPPERS:
+            break
+        rest = rest[1:]
+        while rest and (
+            rest[0].startswith("-") or "=" in rest[0] or rest[0].replace(".", "").isdigit()
+        ):
+            rest = rest[1:]
+        forms.append(" ".join(rest))
+    if words and "/" in words[0]:
+        forms.append(" ".join([words[0].rsplit("/", 1)[-1], *words[1:]]))
+    return forms
+
+
+def match_command(rule: Rule, command: Command, paths: PathPolicy) -> bool:
+    """Does a rule match one simple command of a Bash call?"""
+    if rule.tool == "Bash":
+        if rule.spec is None:
+            return True
+        regex = _bash_regex(rule.spec)
+        return any(regex.fullmatch(form) for form in _command_strings(command, rule.kind))
+    if rule.tool == "Edit" and rule.kind != ALLOW and rule.spec is not None:
+        return any(
+            not word.dynamic and _path_match(rule, paths.resolve(word.text), paths)
+            for word, _ in write_targets(command)
+        )
+    return False
+
+
+def match_tool(rule: Rule, call: ToolCall, paths: PathPolicy) -> bool:
+    """Does a rule match a (non-Bash) tool call?"""
+    tool = call.tool_name
+    if rule.tool.startswith("mcp__") or "*" in rule.tool:
+        return _match_mcp(rule, tool)
+    if (rule.tool == "Read" and tool in _READ_TOOLS) or (
+        rule.tool == "Edit" and tool in _EDIT_TOOLS
+    ):
+        if rule.spec is None:
+            return True
+        raw = call.text("file_path") or call.text("notebook_path") or call.text("path")
+        if not raw and tool in ("Glob", "Grep", "LS"):
+            raw = call.cwd
+        return bool(raw) and _path_match(rule, paths.resolve(raw), paths)
+    if rule.tool != tool:
+        return False
+    if rule.spec is None:
+        return True
+    if tool == "WebFetch":
+        return _domain_match(rule.spec[len("domain:") :], call.text("url"))
+    if tool in ("Agent", "Task"):
+        return fnmatch.fnmatchcase(call.text("subagent_type"), rule.spec)
+    if tool == "Skill":
+        skill = " ".join(filter(None, (call.text("skill"), call.text("args"))))
+        return bool(_bash_regex(rule.spec).fullmatch(skill))
+    if ":" in rule.spec and rule.kind != ALLOW:
+        param, value = rule.spec.split(":", 1)
+        got = call.tool_input.get(param)
+        rendered = str(got).lower() if isinstance(got, bool) else str(got)
+        return got is not None and fnmatch.fnmatchcase(rendered, value)
+    return False
+
+
+def _match_mcp(rule: Rule, tool: str) -> bool:
+    pattern = rule.tool
+    if rule.kind == ALLOW:
+        # Allow globs only after a literal `mcp__server__` prefix.
+        parts = pattern.split("__")
+        if len(parts) == 2:
+            return tool == pattern or tool.startswith(pattern + "__")
+        if "*" in "__".join(parts[:2]):
+            return False
+        return fnmatch.fnmatchcase(tool, pattern)
+    if pattern.count("__") == 1 and "*" not in pattern:
+        return tool == pattern or tool.startswith(pattern + "__")
+    return fnmatch.fnmatchcase(tool, pattern)
+
+
+def _domain_match(pattern: str, url: str) -> bool:
+    m = re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)", url)
+    if not m:
+        return False
+    host = m.group(1).lower().rstrip(".")
+    pattern = pattern.lower()
+    if pattern.startswith("*."):
+        return host.endswith(pattern[1:]) and host != pattern[2:]
+    return fnmatch.fnmatchcase(host, pattern) and host.count(".") == pattern.count(".")
+
+
+def _path_match(rule: Rule, path: str, paths: PathPolicy) -> bool:
+    spec = rule.spec or ""
+    if spec.startswith("//"):
+        base, pattern = "/", spec[2:]
+    elif spec.startswith("~/"):
+        base, pattern = paths.home, spec[2:]
+    elif spec.startswith("/"):
+        base, pattern = paths.allowed[0] if paths.allowed else paths.cwd, spec[1:]
+    else:
+        base, pattern = paths.cwd, spec[2:] if spec.startswith("./") else spec
+    anywhere = (
+        "/" not in pattern.rstrip("/")
+        and rule.kind != ALLOW
+        and not spec.startswith(("/", "~", "."))
+    )
+    regex = _glob_regex(pattern)
+    rel = (
+        os.path.relpath(path, base)
+        if path.startswith(base.rstrip("/") + "/") or path == base
+        else None
+    )
+    if rel is not None and regex.fullmatch(rel):
+        return True
+    if anywhere:
+        return bool(regex.fullmatch(os.path.basename(path)))
+    return False
+
+
+def _glob_regex(pattern: str) -> re.Pattern[str]:
+    out = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    regex = "".join(out)
+    if pattern.endswith("/"):
+        regex += ".*"
+    return re.compile(regex, re.DOTALL)

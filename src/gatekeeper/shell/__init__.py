@@ -1,0 +1,1 @@
+"""The shell model: bash text → `Command` values (`parse`) and what each one touches (`effects`)."""

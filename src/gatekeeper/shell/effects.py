@@ -1,0 +1,283 @@
+"""What a command writes and reads: the shell side of the one path policy.
+
+Every write channel the gate knows is listed here once, so the checker of write targets and
+the protected-paths checker see the same targets: redirects (``>``, ``>>``, ``&>``, ``>|``,
+``<>``, ``exec 3>``), ``tee``, ``-o``/``--output``/``--output=``, ``sed -i`` and sed's ``w``,
+``find -fprint/-fprint0/-fprintf/-fls``, ``sort -o``, destinations of ``cp``/``mv``/
+``install``/``ln``, ``curl -o``/``-O``, ``wget -O``/``-P``, ``dd of=``, and the operands of
+``touch``/``mkdir``/``rm``/``rmdir``/``truncate``/``chmod``/``chown``/``shred``/``unlink``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from gatekeeper.model import Word
+
+if TYPE_CHECKING:
+    from gatekeeper.model import Command
+
+_WRITE_OPS = {">", ">>", "&>", "&>>", ">|", "<>", ">&", "&>|"}
+# Commands whose short `-o FILE` is an output file (elsewhere `-o` means other things).
+_DASH_O_OUTPUT = {
+    "curl",
+    "sort",
+    "gcc",
+    "cc",
+    "g++",
+    "c++",
+    "clang",
+    "clang++",
+    "go",
+    "pandoc",
+    "wget",
+    "yt-dlp",
+    "rustc",
+    "nvcc",
+    "ld",
+    "as",
+    "xz",
+    "zstd",
+    "openssl",
+    "cargo",
+    "uniq",
+}
+# Commands whose plain operands are all written (created, removed, changed in place).
+_OPERANDS_WRITTEN = {
+    "touch",
+    "mkdir",
+    "rm",
+    "rmdir",
+    "unlink",
+    "truncate",
+    "shred",
+    "chmod",
+    "chown",
+    "chgrp",
+    "setfacl",
+    "chattr",
+}
+# Commands whose last operand (or -t DIR) is the destination.
+_DESTINATION_LAST = {"cp", "mv", "install", "ln", "rsync", "scp"}
+# Options (of those commands) that take a separate value which is not a file written.
+_VALUE_OPTIONS = {
+    "sort": {"-k", "-t", "-S", "-T", "--key", "--field-separator", "--buffer-size"},
+    "curl": {
+        "-H",
+        "-d",
+        "-X",
+        "-u",
+        "-A",
+        "-e",
+        "-F",
+        "--data",
+        "--header",
+        "--request",
+        "--user",
+        "--form",
+        "-m",
+        "--max-time",
+        "-w",
+        "--write-out",
+    },
+    "chmod": set(),
+    "truncate": {"-s", "--size", "-r", "--reference"},
+    "install": {"-m", "--mode", "-o", "--owner", "-g", "--group"},
+    "touch": {"-d", "--date", "-t", "-r", "--reference"},
+}
+
+
+def operands(command: Command, value_options: set[str] | None = None) -> list[Word]:
+    """The non-option arguments of a command (everything after `--` counts)."""
+    out: list[Word] = []
+    skip = False
+    ended = False
+    for word in command.words[1:]:
+        if skip:
+            skip = False
+            continue
+        text = word.text
+        if not ended and text == "--":
+            ended = True
+            continue
+        if not ended and text.startswith("-") and text != "-":
+            if value_options and text in value_options:
+                skip = True
+            continue
+        out.append(word)
+    return out
+
+
+def write_targets(command: Command) -> list[tuple[Word, str]]:
+    """Every file a command may write, as (target word, channel) pairs."""
+    targets: list[tuple[Word, str]] = []
+    for r in command.redirects:
+        if r.op in _WRITE_OPS:
+            if r.op in (">&", "<>") and (r.target.text.isdigit() or r.target.text == "-"):
+                continue  # descriptor duplication (2>&1, >&2), not a file
+            targets.append((r.target, f"redirect `{r.op}`"))
+    name = command.name
+    words = command.words
+    argv = command.argv
+    if name == "tee":
+        targets += [(w, "tee") for w in operands(command)]
+    elif name in _OPERANDS_WRITTEN:
+        ops = operands(command, _VALUE_OPTIONS.get(name))
+        if name in ("chmod", "chown", "chgrp", "setfacl", "chattr") and ops:
+            ops = ops[1:]  # the mode / owner comes first
+        targets += [(w, f"`{name}`") for w in ops]
+    elif name in _DESTINATION_LAST:
+        targets += _destination(command)
+    elif name == "dd":
+        targets += [
+            (Word(w.text[3:], w.dynamic), "dd of=") for w in words if w.text.startswith("of=")
+        ]
+    elif name == "sed":
+        targets += _sed_writes(command)
+    elif name == "find":
+        for i, arg in enumerate(argv):
+            if arg in ("-fprint", "-fprint0", "-fprintf", "-fls") and i + 1 < len(words):
+                targets.append((words[i + 1], f"find {arg}"))
+    elif name == "wget":
+        targets += _wget(command)
+    # Long --output options are unambiguous for every command (git diff --output, ...).
+    for i, arg in enumerate(argv[1:], 1):
+        if arg in (
+            "--output",
+            "--output-file",
+            "--out-file",
+            "--outfile",
+            "--log-file",
+        ) and i + 1 < len(words):
+            targets.append((words[i + 1], arg))
+        elif re.match(r"^--(output|output-file|out-file|outfile|log-file)=", arg):
+            value = arg.split("=", 1)[1]
+            targets.append((Word(value, words[i].dynamic), arg.split("=", 1)[0]))
+        elif (
+            name in _DASH_O_OUTPUT and arg in ("-o", "-O") and not (name == "curl" and arg == "-O")
+        ):
+            if i + 1 < len(words):
+                targets.append((words[i + 1], f"{name} {arg}"))
+        elif name in _DASH_O_OUTPUT and len(arg) > 2 and arg.startswith("-o") and name != "curl":
+            targets.append((Word(arg[2:], words[i].dynamic), f"{name} -o"))
+    if name == "curl" and any(
+        a in ("-O", "--remote-name", "--remote-name-all")
+        or (a.startswith("-") and not a.startswith("--") and "O" in a)
+        for a in argv[1:]
+    ):
+        targets.append((Word("."), "curl -O (a file named by the server, in the cwd)"))
+    return targets
+
+
+def _destination(command: Command) -> list[tuple[Word, str]]:
+    argv = command.argv
+    for i, arg in enumerate(argv):
+        if arg in ("-t", "--target-directory") and i + 1 < len(argv):
+            return [(command.words[i + 1], f"{command.name} -t")]
+        if arg.startswith("--target-directory="):
+            return [(Word(arg.split("=", 1)[1], command.words[i].dynamic), command.name)]
+    ops = operands(
+        command, {"-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-e", "--rsh"}
+    )
+    if command.name == "ln" and len(ops) == 1:
+        return [(Word("."), "ln (into the cwd)")]
+    if len(ops) >= 2 or (command.name == "install" and ops):
+        return [(ops[-1], f"{command.name} destination")]
+    return []
+
+
+def _wget(command: Command) -> list[tuple[Word, str]]:
+    out: list[tuple[Word, str]] = []
+    argv = command.argv
+    explicit = False
+    for i, arg in enumerate(argv[1:], 1):
+        if arg in (
+            "-O",
+            "--output-document",
+            "-P",
+            "--directory-prefix",
+            "-o",
+            "-a",
+        ) and i + 1 < len(argv):
+            out.append((command.words[i + 1], f"wget {arg}"))
+            explicit = explicit or arg in ("-O", "--output-document", "-P", "--directory-prefix")
+        elif arg.startswith(("--output-document=", "--directory-prefix=")):
+            out.append((Word(arg.split("=", 1)[1], command.words[i].dynamic), "wget"))
+            explicit = True
+        elif arg.startswith("-O") and len(arg) > 2:
+            out.append((Word(arg[2:], command.words[i].dynamic), "wget -O"))
+            explicit = True
+    if not explicit:
+        out.append((Word("."), "wget (a file in the cwd)"))
+    return out
+
+
+def _sed_writes(command: Command) -> list[tuple[Word, str]]:
+    argv = command.argv
+    in_place = any(
+        a == "--in-place"
+        or a.startswith("--in-place=")
+        or (a.startswith("-") and not a.startswith("--") and "i" in a[1:])
+        for a in argv[1:]
+    )
+    out: list[tuple[Word, str]] = []
+    scripts, files = sed_scripts_and_files(command)
+    if in_place:
+        out += [(w, "sed -i") for w in files]
+    for script in scripts:
+        for target in _sed_w_targets(script):
+            out.append((Word(target), "sed `w`"))
+    return out
+
+
+def sed_scripts_and_files(command: Command) -> tuple[list[str], list[Word]]:
+    """Split sed's arguments into scripts (-e/-f/first operand) and input files."""
+    scripts: list[str] = []
+    files: list[Word] = []
+    words = command.words
+    i = 1
+    explicit = False
+    while i < len(words):
+        text = words[i].text
+        if text in ("-e", "--expression") and i + 1 < len(words):
+            scripts.append(words[i + 1].text)
+            explicit = True
+            i += 2
+            continue
+        if text in ("-f", "--file") and i + 1 < len(words):
+            explicit = True
+            i += 2
+            continue
+        if text.startswith("--expression="):
+            scripts.append(text.split("=", 1)[1])
+            explicit = True
+        elif text.startswith("-") and text != "-":
+            pass
+        elif not explicit and not scripts:
+            scripts.append(text)
+        else:
+            files.append(words[i])
+        i += 1
+    return scripts, files
+
+
+_SED_W = re.compile(
+    r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+(\S+)|s(.)(?:(?!\2).)*\2(?:(?!\2).)*\2[gpIiMme0-9]*w\s*(\S+)"
+)
+
+
+def _sed_w_targets(script: str) -> list[str]:
+    targets: list[str] = []
+    for m in _SED_W.finditer(script):
+        target = m.group(1) or m.group(3)
+        if target:
+            targets.append(target)
+    return targets
+
+
+def sed_executes(script: str) -> bool:
+    """True when a sed script can run a command (`e` command or the `s///e` flag)."""
+    if re.search(r"(?:^|[;\n}])\s*(?:\d+|\$|/[^/]*/)?\s*e(?:\s|$|;)", script):
+        return True
+    return bool(re.search(r"s(.)(?:(?!\1).)*\1(?:(?!\1).)*\1[gpIiMmw0-9]*e", script))

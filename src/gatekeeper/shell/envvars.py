@@ -1,0 +1,158 @@
+"""Environment variables by what setting them can do to the command that follows."""
+
+from __future__ import annotations
+
+import re
+
+# Set before a command, these change nothing about what it may do.
+HARMLESS_ENV = frozenset(
+    {
+        "CI",
+        "NO_COLOR",
+        "FORCE_COLOR",
+        "CLICOLOR",
+        "CLICOLOR_FORCE",
+        "TERM",
+        "COLUMNS",
+        "LINES",
+        "LANG",
+        "LANGUAGE",
+        "LC_ALL",
+        "LC_CTYPE",
+        "LC_MESSAGES",
+        "LC_COLLATE",
+        "LC_NUMERIC",
+        "LC_TIME",
+        "TZ",
+        "PYTHONUNBUFFERED",
+        "PYTHONDONTWRITEBYTECODE",
+        "PYTHONHASHSEED",
+        "PYTHONIOENCODING",
+        "PYTHONWARNINGS",
+        "PYTHONUTF8",
+        "PYTHONFAULTHANDLER",
+        "PYTHONDEVMODE",
+        "NODE_ENV",
+        "RUST_BACKTRACE",
+        "RUST_LOG",
+        "DEBUG",
+        "VERBOSE",
+        "GIT_TERMINAL_PROMPT",
+        "GIT_PAGER_IN_USE",
+        "NPM_CONFIG_COLOR",
+        "PIP_DISABLE_PIP_VERSION_CHECK",
+        "PIP_NO_INPUT",
+        "HYPOTHESIS_PROFILE",
+        "COVERAGE_PROCESS_START",
+        "MPLBACKEND",
+        "CARGO_TERM_COLOR",
+        "LOG_LEVEL",
+        "TIMEOUT",
+        "USER",
+        "ENVIRONMENT",
+        "ENV_NAME",
+        "PORT",
+        "HOST",
+    }
+)
+
+# Names that make the next program load or run code of the caller's choosing.
+_EXEC_ENV = frozenset(
+    {
+        "LD_PRELOAD",
+        "LD_LIBRARY_PATH",
+        "LD_AUDIT",
+        "BASH_ENV",
+        "ENV",
+        "PROMPT_COMMAND",
+        "SHELLOPTS",
+        "BASHOPTS",
+        "PATH",
+        "IFS",
+        "PS4",
+        "PAGER",
+        "GIT_PAGER",
+        "MANPAGER",
+        "SYSTEMD_PAGER",
+        "EDITOR",
+        "VISUAL",
+        "GIT_EDITOR",
+        "GIT_SEQUENCE_EDITOR",
+        "GIT_SSH",
+        "GIT_SSH_COMMAND",
+        "GIT_EXTERNAL_DIFF",
+        "GIT_ASKPASS",
+        "SSH_ASKPASS",
+        "GIT_EXEC_PATH",
+        "GIT_DIR",
+        "GIT_WORK_TREE",
+        "GIT_INDEX_FILE",
+        "GIT_TEMPLATE_DIR",
+        "GIT_PROXY_COMMAND",
+        "GIT_CONFIG",
+        "GIT_CONFIG_GLOBAL",
+        "GIT_CONFIG_SYSTEM",
+        "GIT_CONFIG_COUNT",
+        "GIT_CONFIG_PARAMETERS",
+        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+        "PYTHONPATH",
+        "PYTHONSTARTUP",
+        "PYTHONHOME",
+        "PYTHONUSERBASE",
+        "PYTHONINSPECT",
+        "PYTHONBREAKPOINT",
+        "PYTHONEXECUTABLE",
+        "NODE_OPTIONS",
+        "NODE_PATH",
+        "PERL5OPT",
+        "PERL5LIB",
+        "PERLLIB",
+        "RUBYOPT",
+        "RUBYLIB",
+        "JAVA_TOOL_OPTIONS",
+        "_JAVA_OPTIONS",
+        "JDK_JAVA_OPTIONS",
+        "CLASSPATH",
+        "LESSOPEN",
+        "LESSCLOSE",
+        "LESSKEY",
+        "BROWSER",
+        "TMPDIR",
+        "XDG_CONFIG_HOME",
+        "HOME",
+        "ZDOTDIR",
+        "INPUTRC",
+        "MAKEFLAGS",
+        "CC",
+        "CXX",
+        "NPM_CONFIG_SCRIPT_SHELL",
+        "npm_config_script_shell",
+        "PYTEST_ADDOPTS",
+        "PYTEST_PLUGINS",
+        "GATEKEEPER_CONFIG",
+        "GATEKEEPER_STATE_DIR",
+        "GATEKEEPER_REVIEWER_CHILD",
+        "CLAUDE_PROJECT_DIR",
+        "SUDO_ASKPASS",
+        "RUSTC_WRAPPER",
+        "CARGO_BUILD_RUSTC_WRAPPER",
+        "GOFLAGS",
+        "LD_BIND_NOW",
+        "MALLOC_CHECK_",
+        "DOCKER_HOST",
+        "KUBECONFIG",
+    }
+)
+_EXEC_PREFIX = re.compile(
+    r"^(DYLD_|LD_|GIT_CONFIG_(KEY|VALUE)_|BASH_FUNC_|GIT_TRACE|npm_config_|NPM_CONFIG_|PIP_"
+    r"|UV_|CARGO_|RUSTFLAGS|CFLAGS|LDFLAGS|CPPFLAGS|PYTHON)"
+)
+
+
+def env_risk(name: str) -> str:
+    """ "harmless", "exec" (can run code or redirect what runs) or "unknown"."""
+    if name in HARMLESS_ENV:
+        return "harmless"
+    if name in _EXEC_ENV or _EXEC_PREFIX.match(name):
+        return "exec"
+    return "unknown"

@@ -1,0 +1,583 @@
+"""Bash text → every simple command in it, as frozen `Command` values.
+
+tree-sitter-bash gives an error-tolerant syntax tree; this module walks the *whole* tree with
+an explicit stack (no recursion, so 50,000 levels of nesting still give an answer) and turns
+each simple command, wherever it sits, into a `Command`: lists, pipelines, subshells,
+``{ }``, ``if/for/while/until/case`` bodies, function bodies, ``$( )``, backticks, ``<( )``,
+``>( )``, substitutions inside ``${...}``, ``[[ ]]`` and ``(( ))``, here-document bodies.
+
+Whatever the walker cannot vouch for becomes a `Problem` (a REVIEW finding for the host):
+``ERROR``/``MISSING`` nodes, node types it does not know, function definitions (a function
+can shadow a command name), a dynamic command name, brace expansion or a glob in command
+position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gatekeeper.model import Command, Redirect, Word
+
+if TYPE_CHECKING:
+    from tree_sitter import Node, Parser
+
+# Statement-level nodes whose children are walked as statements.
+_CONTAINERS = {
+    "program",
+    "list",
+    "compound_statement",
+    "subshell",
+    "do_group",
+    "if_statement",
+    "elif_clause",
+    "else_clause",
+    "while_statement",
+    "until_statement",
+    "for_statement",
+    "c_style_for_statement",
+    "case_statement",
+    "case_item",
+    "negated_command",
+    "test_command",
+    "binary_expression",
+    "unary_expression",
+    "ternary_expression",
+    "postfix_expression",
+    "parenthesized_expression",
+    "arithmetic_expansion",
+    "variable_assignments",
+}
+# Tokens and leaves that carry no command and no expansion.
+_INERT = {
+    "comment",
+    "word",
+    "number",
+    "raw_string",
+    "ansi_c_string",
+    "string_content",
+    "variable_name",
+    "special_variable_name",
+    "test_operator",
+    "regex",
+    "extglob_pattern",
+    "file_descriptor",
+    "heredoc_start",
+    "heredoc_end",
+    "heredoc_content",
+    "simple_expansion",
+    "array",
+    "brace_expression",
+    "subscript",
+}
+_SUBSTITUTION_NODES = {"command_substitution", "process_substitution"}
+MAX_DEPTH = 16
+_SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "fish"}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something in the text the walker could not vouch for (→ at least REVIEW)."""
+
+    rule: str
+    reason: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Script:
+    """Every simple command of a Bash text, and every problem found on the way."""
+
+    commands: tuple[Command, ...]
+    problems: tuple[Problem, ...]
+
+
+_PARSER: list[Parser] = []
+
+
+def _parser() -> Parser:
+    # Built once per process: loading the grammar is the expensive part.
+    if not _PARSER:
+        import tree_sitter
+        import tree_sitter_bash
+
+        _PARSER.append(tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language())))
+    return _PARSER[0]
+
+
+@dataclass(slots=True)
+class _Item:
+    node: Node
+    where: str
+    redirects: tuple[Redirect, ...] = ()
+    piped: bool = False
+
+
+class _Walker:
+    def __init__(self, src: bytes, home: str, depth: int) -> None:
+        self.src = src
+        self.home = home
+        self.depth = depth
+        self.stack: list[_Item] = []
+        self.commands: list[Command] = []
+        self.problems: list[Problem] = []
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def text(self, node: Node) -> str:
+        return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    def problem(self, rule: str, reason: str, node: Node) -> None:
+        self.problems.append(Problem(rule, reason, self.text(node)[:200]))
+
+    def push_children(self, item: _Item, node: Node, where: str | None = None) -> None:
+        for child in reversed(node.children):
+            self.stack.append(_Item(child, where or item.where, item.redirects, item.piped))
+
+    # -- the statement walk --------------------------------------------------------------
+
+    def walk(self, root: Node) -> None:
+        self.stack.append(_Item(root, "top"))
+        while self.stack:
+            item = self.stack.pop()
+            node = item.node
+            kind = node.type
+            if node.is_missing:
+                self.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", node)
+                continue
+            if kind == "ERROR":
+                self.problem("GK-SHELL-001", "the command does not parse as bash", node)
+                self.push_children(item, node)
+                continue
+            if not node.is_named:
+                continue  # punctuation and keywords
+            if kind == "command":
+                self.command(item)
+            elif kind == "pipeline":
+                self.pipeline(item)
+            elif kind == "redirected_statement":
+                self.redirected(item)
+            elif kind in {"declaration_command", "unset_command"}:
+                self.declaration(item)
+            elif kind == "variable_assignment":
+                self.assignment_value(node, item.where)
+            elif kind == "function_definition":
+                name = node.child_by_field_name("name")
+                fname = self.text(name) if name is not None else "?"
+                self.problem(
+                    "GK-SHELL-004",
+                    f"defines the shell function `{fname}`, which can shadow a command name",
+                    node,
+                )
+                self.push_children(item, node, "function body")
+            elif kind in _SUBSTITUTION_NODES:
+                label = "substitution" if kind == "command_substitution" else "process substitution"
+                self.push_children(item, node, label)
+            elif kind in {"expansion", "string", "concatenation"}:
+                self.scan(node, item.where)
+            elif kind in _CONTAINERS:
+                self.push_children(item, node)
+            elif kind in _INERT:
+                continue
+            elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
+                # A redirect without a command (`> file` alone) still writes the file.
+                redirect = self.redirect(node, item.where)
+                if redirect is not None:
+                    self.commands.append(
+                        Command(
+                            words=(), redirects=(redirect,), where=item.where, text=self.text(node)
+                        )
+                    )
+            else:
+                self.problem("GK-SHELL-002", f"unrecognised shell construct `{kind}`", node)
+                self.push_children(item, node)
+
+    def pipeline(self, item: _Item) -> None:
+        stages = [c for c in item.node.children if c.is_named]
+        pushed: list[_Item] = []
+        for i, stage in enumerate(stages):
+            pushed.append(_Item(stage, item.where, item.redirects, item.piped or i > 0))
+        self.stack.extend(reversed(pushed))
+
+    def redirected(self, item: _Item) -> None:
+        node = item.node
+        redirects: list[Redirect] = list(item.redirects)
+        piped = item.piped
+        body: Node | None = None
+        for i, child in enumerate(node.children):
+            field = node.field_name_for_child(i)
+            if field == "body" or (
+                body is None and child.type not in _REDIRECTS and child.is_named
+            ):
+                body = child
+                continue
+            if child.type in _REDIRECTS:
+                r = self.redirect(child, item.where)
+                if r is not None:
+                    redirects.append(r)
+                if child.type in ("heredoc_redirect", "herestring_redirect") or (
+                    r is not None and r.op in ("<", "<&", "<>")
+                ):
+                    piped = True
+        if body is None:
+            # A redirect with no command (`> file`) still creates or truncates the file.
+            self.commands.append(
+                Command((), (), tuple(redirects), item.where, self.text(node), piped)
+            )
+            return
+        if body.type == "command":
+            self.command(_Item(body, item.where, tuple(redirects), piped), heredoc_of=node)
+        else:
+            self.stack.append(_Item(body, item.where, tuple(redirects), piped))
+
+    def redirect(self, node: Node, where: str) -> Redirect | None:
+        kind = node.type
+        if kind == "heredoc_redirect":
+            for child in node.children:
+                if child.type == "heredoc_body":
+                    self.scan(child, where)  # unquoted delimiters expand $( ) in the body
+                elif child.is_named and child.type not in ("heredoc_start", "heredoc_end"):
+                    # tree-sitter hangs the rest of `cat <<EOF | sh` off the redirect.
+                    self.stack.append(_Item(child, where, (), True))
+            return Redirect("<<", Word(_heredoc_text(node, self)), "")
+        if kind == "herestring_redirect":
+            target = [c for c in node.children if c.is_named]
+            word = self.word(target[-1], where) if target else Word("")
+            return Redirect("<<<", word, "")
+        fd = ""
+        op = ""
+        dest: Node | None = None
+        for i, child in enumerate(node.children):
+            field = node.field_name_for_child(i)
+            if child.type == "file_descriptor" and field != "destination":
+                fd = self.text(child)
+            elif not child.is_named:
+                op += self.text(child)
+            elif dest is None:
+                dest = child
+            else:
+                # Extra words after a redirect target (`> a b`) belong to the command line.
+                self.scan(child, where)
+        if dest is None:
+            return None
+        return Redirect(op or ">", self.word(dest, where), fd)
+
+    def declaration(self, item: _Item) -> None:
+        node = item.node
+        words: list[Word] = []
+        for child in node.children:
+            if child.type == "variable_assignment":
+                name = child.child_by_field_name("name")
+                value = child.child_by_field_name("value")
+                vtext = self.word(value, item.where).text if value is not None else ""
+                ntext = self.text(name) if name is not None else ""
+                dynamic = value is not None and self.word(value, item.where).dynamic
+                words.append(Word(f"{ntext}={vtext}", dynamic))
+            elif not child.is_named:
+                words.append(Word(self.text(child)))
+            else:
+                words.append(self.word(child, item.where))
+        self.commands.append(
+            Command(tuple(words), (), item.redirects, item.where, self.text(node), item.piped)
+        )
+
+    def assignment_value(self, node: Node, where: str) -> None:
+        value = node.child_by_field_name("value")
+        if value is not None:
+            self.scan(value, where)
+
+    def command(self, item: _Item, heredoc_of: Node | None = None) -> None:
+        node = item.node
+        words: list[Word] = []
+        assignments: list[tuple[str, Word]] = []
+        redirects = list(item.redirects)
+        piped = item.piped
+        for i, child in enumerate(node.children):
+            field = node.field_name_for_child(i)
+            kind = child.type
+            if kind == "variable_assignment" and not words:
+                name = child.child_by_field_name("name")
+                value = child.child_by_field_name("value")
+                assignments.append(
+                    (
+                        self.text(name) if name is not None else "",
+                        self.word(value, item.where) if value is not None else Word(""),
+                    )
+                )
+            elif kind == "command_name":
+                inner = [c for c in child.children if c.is_named]
+                words.append(self.word(inner[0] if inner else child, item.where))
+            elif kind in _REDIRECTS:
+                r = self.redirect(child, item.where)
+                if r is not None:
+                    redirects.append(r)
+                if kind in ("heredoc_redirect", "herestring_redirect"):
+                    piped = True
+            elif field == "argument" or child.is_named:
+                if kind == "comment":
+                    continue
+                words.append(self.word(child, item.where))
+        if words:
+            head = words[0]
+            if head.dynamic:
+                self.problem("GK-SHELL-003", "the command name is computed at run time", node)
+            elif head.glob:
+                self.problem("GK-SHELL-005", "the command name is a glob or brace expansion", node)
+        command = Command(
+            tuple(words), tuple(assignments), tuple(redirects), item.where, self.text(node), piped
+        )
+        self.commands.append(command)
+        if heredoc_of is not None and words and _feeds_shell(command):
+            # A here-document fed to a shell is a script: judge every command in it.
+            body = _heredoc_body_text(heredoc_of, self)
+            if body:
+                if self.depth >= MAX_DEPTH:
+                    self.problem("GK-SHELL-006", "shell scripts nested too deep to follow", node)
+                else:
+                    sub = parse(body, self.home, where="heredoc", depth=self.depth + 1)
+                    self.commands.extend(sub.commands)
+                    self.problems.extend(sub.problems)
+
+    # -- words ---------------------------------------------------------------------------
+
+    def scan(self, node: Node, where: str) -> None:
+        """Find the substitutions inside a word-like node and queue them as statements."""
+        todo = [node]
+        while todo:
+            n = todo.pop()
+            if n.type in _SUBSTITUTION_NODES:
+                label = (
+                    "substitution" if n.type == "command_substitution" else ("process substitution")
+                )
+                self.stack.append(_Item(n, label))
+                continue
+            if n.type == "ERROR":
+                self.problem("GK-SHELL-001", "the command does not parse as bash", n)
+            todo.extend(n.children)
+
+    def word(self, node: Node, where: str) -> Word:
+        """Resolve a word node to its text; mark it dynamic where the shell would expand."""
+        parts: list[str] = []
+        dynamic = False
+        glob = False
+        first = True
+        todo: list[tuple[Node, bool]] = [(node, False)]
+        while todo:
+            n, quoted = todo.pop()
+            kind = n.type
+            raw = self.text(n)
+            if kind == "word":
+                text, has_glob = _unquoted_word(raw, at_start=first and not parts)
+                if text.startswith("~"):
+                    if text == "~" or text.startswith("~/"):
+                        text = self.home + text[1:]
+                    else:
+                        dynamic = True  # ~user
+                glob = glob or has_glob
+                parts.append(text)
+            elif kind == "raw_string":
+                parts.append(raw[1:-1])
+            elif kind == "ansi_c_string":
+                parts.append(_ansi_c(raw[2:-1]))
+            elif kind in ("string", "translated_string", "concatenation"):
+                todo.extend((c, quoted or kind != "concatenation") for c in reversed(n.children))
+            elif kind == "string_content":
+                parts.append(_dq_unescape(raw))
+            elif kind in ('"', "$"):
+                if kind == "$" and not quoted:
+                    parts.append("$")
+                continue
+            elif kind == "number":
+                parts.append(raw)
+            elif kind in ("simple_expansion", "expansion"):
+                known = self.known_variable(n)
+                if known is not None:
+                    parts.append(known)
+                else:
+                    dynamic = True
+                    parts.append(raw)
+                    self.scan(n, where)
+            elif kind in _SUBSTITUTION_NODES:
+                dynamic = True
+                parts.append(raw)
+                self.scan(n, where)
+            elif kind in ("arithmetic_expansion", "brace_expression"):
+                dynamic = True
+                glob = glob or kind == "brace_expression"
+                parts.append(raw)
+                self.scan(n, where)
+            elif kind in {"extglob_pattern", "regex"}:
+                glob = True
+                parts.append(raw)
+            elif kind == "ERROR":
+                self.problem("GK-SHELL-001", "the command does not parse as bash", n)
+                dynamic = True
+                parts.append(raw)
+            else:
+                dynamic = True
+                parts.append(raw)
+                self.scan(n, where)
+            first = False
+        return Word("".join(parts), dynamic, glob)
+
+    def known_variable(self, node: Node) -> str | None:
+        """The value of `$HOME` / `${HOME}`; None for any other expansion."""
+        raw = self.text(node)
+        if raw in ("$HOME", "${HOME}"):
+            return self.home
+        return None
+
+
+_REDIRECTS = {"file_redirect", "heredoc_redirect", "herestring_redirect"}
+
+
+def _feeds_shell(command: Command) -> bool:
+    return command.name in _SHELLS and not any(
+        w.text.startswith("-") and "c" in w.text for w in command.words[1:]
+    )
+
+
+def _heredoc_body_text(statement: Node, walker: _Walker) -> str | None:
+    for child in statement.children:
+        if child.type == "heredoc_redirect":
+            return _heredoc_text(child, walker)
+    return None
+
+
+def _heredoc_text(node: Node, walker: _Walker) -> str:
+    for child in node.children:
+        if child.type == "heredoc_body":
+            return walker.text(child)
+    return ""
+
+
+_GLOB_CHARS = set("*?[")
+
+
+def _unquoted_word(raw: str, *, at_start: bool) -> tuple[str, bool]:
+    """Quote removal for an unquoted word: `\\x` → `x`; report unescaped glob characters."""
+    out: list[str] = []
+    glob = False
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw):
+            nxt = raw[i + 1]
+            if nxt != "\n":  # backslash-newline is a line continuation: both vanish
+                out.append(nxt)
+            i += 2
+            continue
+        if ch in _GLOB_CHARS:
+            glob = True
+        elif ch == "{" and ("," in raw[i:] or ".." in raw[i:]) and "}" in raw[i:]:
+            glob = True  # brace expansion
+        out.append(ch)
+        i += 1
+    del at_start
+    return "".join(out), glob
+
+
+def _dq_unescape(raw: str) -> str:
+    # Inside double quotes a backslash only escapes $ ` " \ and newline.
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw) and raw[i + 1] in '$`"\\\n':
+            if raw[i + 1] != "\n":
+                out.append(raw[i + 1])
+            i += 2
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+_C_ESCAPES = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "a": "\a",
+    "b": "\b",
+    "e": "\x1b",
+    "E": "\x1b",
+    "f": "\f",
+    "v": "\v",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "?": "?",
+}
+
+
+def _ansi_c(body: str) -> str:
+    """Decode the inside of `$'...'` the way bash does (enough to see the real word)."""
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch != "\\" or i + 1 >= len(body):
+            out.append(ch)
+            i += 1
+            continue
+        nxt = body[i + 1]
+        if nxt in _C_ESCAPES:
+            out.append(_C_ESCAPES[nxt])
+            i += 2
+        elif nxt == "x":
+            digits = _take(body, i + 2, "0123456789abcdefABCDEF", 2)
+            out.append(chr(int(digits, 16)) if digits else "\\x")
+            i += 2 + len(digits)
+        elif nxt in "uU":
+            digits = _take(body, i + 2, "0123456789abcdefABCDEF", 4 if nxt == "u" else 8)
+            try:
+                out.append(chr(int(digits, 16)) if digits else "\\" + nxt)
+            except (ValueError, OverflowError):
+                out.append("\ufffd")
+            i += 2 + len(digits)
+        elif nxt in "01234567":
+            digits = _take(body, i + 1, "01234567", 3)
+            out.append(chr(int(digits, 8) & 0xFF))
+            i += 1 + len(digits)
+        elif nxt == "c" and i + 2 < len(body):
+            out.append(chr(ord(body[i + 2]) & 0x1F))
+            i += 3
+        else:
+            out.append("\\" + nxt)
+            i += 2
+    return "".join(out)
+
+
+def _take(text: str, start: int, alphabet: str, limit: int) -> str:
+    end = start
+    while end < len(text) and end - start < limit and text[end] in alphabet:
+        end += 1
+    return text[start:end]
+
+
+def parse(text: str, home: str, where: str = "top", depth: int = 0) -> Script:
+    """Every simple command of a Bash text and every problem, never raising on bad input.
+
+    `depth` counts shells inside shells (here-documents fed to ``bash``); the host uses the
+    same limit for ``bash -c``.
+    """
+    src = text.encode("utf-8", "surrogateescape")
+    tree = _parser().parse(src)
+    walker = _Walker(src, home, depth)
+    walker.walk(tree.root_node)
+    commands = walker.commands
+    if where != "top":
+        commands = [_relabel(c, where) for c in commands]
+    return Script(tuple(commands), tuple(walker.problems))
+
+
+def _relabel(command: Command, where: str) -> Command:
+    label = where if command.where == "top" else f"{where}, {command.where}"
+    return Command(
+        command.words,
+        command.assignments,
+        command.redirects,
+        label,
+        command.text,
+        command.stdin_piped,
+    )

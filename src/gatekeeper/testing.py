@@ -1,0 +1,243 @@
+"""pytest helpers for gatekeeper and its plugin authors (opt-in: ``pytest_plugins``).
+
+Enable with ``pytest_plugins = ["gatekeeper.testing"]`` in a ``conftest.py``. It gives:
+
+* `StubReviewer`: a reviewer plugin that answers with a fixed decision and records calls;
+* the ``gk_env`` fixture: a throwaway HOME, config and state dir for the test;
+* the ``make_engine`` fixture: a fresh `Engine` (built-ins + chosen plugins + stubs);
+* `check` / `assert_decision`: run one call through an engine;
+* `corpus_cases`: the runner for annotated command corpora (``# ruleid:`` / ``# ok:``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pytest
+
+from gatekeeper import config as config_mod
+from gatekeeper.hookspecs import hookimpl
+from gatekeeper.host import BUILTIN_PLUGINS, make_plugin_manager
+from gatekeeper.model import Outcome, Review, ReviewDecision
+from gatekeeper.pipeline import Engine, parse_input
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from pathlib import Path
+
+    from gatekeeper.context import Context
+    from gatekeeper.model import Decision, Finding, ToolCall
+
+
+@dataclass
+class StubReviewer:
+    """A reviewer that answers every review with a fixed decision and records what it saw."""
+
+    decision: ReviewDecision = ReviewDecision.APPROVE
+    reason: str = "stub reviewer"
+    asked: list[tuple[ToolCall, tuple[Finding, ...]]] = field(default_factory=list)
+
+    @hookimpl(tryfirst=True)  # a test's stub must answer before any real reviewer
+    def gatekeeper_review(
+        self, call: ToolCall, findings: Sequence[Finding], ctx: Context
+    ) -> Review:
+        """Record the call and answer with the fixed decision."""
+        del ctx
+        self.asked.append((call, tuple(findings)))
+        return Review(self.decision, self.reason)
+
+
+@dataclass(frozen=True)
+class GkEnv:
+    """The throwaway environment of one test."""
+
+    home: Path
+    project: Path
+    config_path: Path
+    state_dir: Path
+
+    def write_config(self, text: str) -> Path:
+        """Write the user config (TOML text)."""
+        self.config_path.parent.mkdir(parents=True, exist_ok=True)
+        self.config_path.write_text(text)
+        return self.config_path
+
+    def environ(self) -> dict[str, str]:
+        """The environment a subprocess of this test should get."""
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("GATEKEEPER_", "CLAUDE"))}
+        env.update(self.variables())
+        return env
+
+    def variables(self) -> dict[str, str]:
+        """The variables that point gatekeeper at this environment."""
+        return {
+            "HOME": str(self.home),
+            "GATEKEEPER_CONFIG": str(self.config_path),
+            "GATEKEEPER_STATE_DIR": str(self.state_dir),
+            "XDG_CONFIG_HOME": str(self.home / ".config"),
+            "XDG_STATE_HOME": str(self.home / ".local" / "state"),
+            "CLAUDE_PROJECT_DIR": str(self.project),
+        }
+
+
+@pytest.fixture
+def gk_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> GkEnv:
+    """A throwaway HOME with a project dir, gatekeeper config path and state dir."""
+    home = tmp_path / "home"
+    project = home / "project"
+    project.mkdir(parents=True)
+    (project / ".git").mkdir()
+    env = GkEnv(
+        home=home,
+        project=project,
+        config_path=home / ".config" / "gatekeeper" / "config.toml",
+        state_dir=home / ".local" / "state" / "gatekeeper",
+    )
+    for name in [k for k in os.environ if k.startswith(("GATEKEEPER_", "CLAUDE"))]:
+        monkeypatch.delenv(name)
+    for name, value in env.variables().items():
+        monkeypatch.setenv(name, value)
+    return env
+
+
+@pytest.fixture
+def make_engine(gk_env: GkEnv) -> Callable[..., Engine]:
+    """Build an `Engine` from the test's config, with extra plugin objects or modules."""
+
+    def factory(
+        *extra: object,
+        plugins: Iterable[str] = BUILTIN_PLUGINS,
+        enabled: Iterable[str] = (),
+        blocked: Iterable[str] = (),
+        cwd: str | None = None,
+    ) -> Engine:
+        config = config_mod.load(cwd or str(gk_env.project))
+        pm, failures = make_plugin_manager(
+            plugins=plugins,
+            enabled=(*config.plugins_enabled, *enabled),
+            extra=extra,
+            blocked=(*config.plugins_disabled, *blocked),
+        )
+        return Engine(config, pm, failures)
+
+    return factory
+
+
+def tool_call(
+    tool: str = "Bash",
+    tool_input: dict[str, object] | None = None,
+    *,
+    command: str | None = None,
+    cwd: str = "/",
+    mode: str = "default",
+    session: str = "test-session",
+) -> ToolCall:
+    """A validated `ToolCall` built through stage 0, exactly as the hook would."""
+    if command is not None:
+        tool_input = {"command": command}
+    payload = {
+        "tool_name": tool,
+        "tool_input": tool_input or {},
+        "cwd": cwd,
+        "permission_mode": mode,
+        "session_id": session,
+        "hook_event_name": "PreToolUse",
+    }
+    return parse_input(json.dumps(payload).encode())
+
+
+def check(
+    engine: Engine,
+    command: str | None = None,
+    *,
+    tool: str = "Bash",
+    tool_input: dict[str, object] | None = None,
+    cwd: str | None = None,
+    mode: str = "default",
+) -> Decision:
+    """Decide one call: a Bash command line, or a tool with its input."""
+    where = cwd or engine.config.project_root or "/"
+    return engine.decide(tool_call(tool, tool_input, command=command, cwd=where, mode=mode))
+
+
+def assert_decision(
+    engine: Engine,
+    command: str | None = None,
+    *,
+    expected: str,
+    rule: str | None = None,
+    **kwargs: object,
+) -> Decision:
+    """Check a call and assert its outcome (`allow`/`deny`/`ask`/`none`) and deciding rule."""
+    decision = check(engine, command, **kwargs)  # type: ignore[arg-type]
+    assert decision.outcome == Outcome(expected), (
+        f"{command or kwargs}: expected {expected}, got {decision.outcome.value}: {decision.reason}"
+    )
+    if rule is not None:
+        rules = {f.rule for f in decision.findings} | {decision.rule}
+        assert rule in rules, f"{command or kwargs}: rule {rule} not among {sorted(rules)}"
+    return decision
+
+
+@dataclass(frozen=True)
+class CorpusCase:
+    """One annotated command of a corpus file."""
+
+    path: str
+    line: int
+    kind: str  # "ruleid" or "ok"
+    rule: str
+    command: str
+
+    @property
+    def id(self) -> str:
+        """A readable pytest id."""
+        return f"{os.path.basename(self.path)}:{self.line}"
+
+
+_ANNOTATION = re.compile(r"^#\s*(ruleid|ok):\s*([A-Z0-9-]+)\s*$")
+
+
+def corpus_cases(paths: Iterable[str | Path]) -> Iterator[CorpusCase]:
+    """Read annotated corpora: each `# ruleid: R` / `# ok: R` applies to the next line.
+
+    ``ruleid`` means the command must produce a finding with rule R; ``ok`` means it must
+    not, and must not be denied. A corpus is valid bash, but it is only read, never run.
+    """
+    for path in paths:
+        lines = open(path, encoding="utf-8").read().splitlines()  # noqa: SIM115 - tiny files
+        pending: tuple[str, str, int] | None = None
+        for number, line in enumerate(lines, 1):
+            m = _ANNOTATION.match(line.strip())
+            if m:
+                pending = (m.group(1), m.group(2), number)
+                continue
+            if pending is not None and line.strip() and not line.lstrip().startswith("#"):
+                kind, rule, _ = pending
+                yield CorpusCase(str(path), number, kind, rule, line)
+                pending = None
+
+
+def run_corpus_case(engine: Engine, case: CorpusCase, cwd: str | None = None) -> None:
+    """Assert one corpus case against an engine."""
+    decision = check(engine, case.command, cwd=cwd)
+    rules = {f.rule for f in decision.findings} | {decision.rule}
+    if case.kind == "ruleid":
+        assert case.rule in rules, (
+            f"{case.id}: `{case.command}` should trigger {case.rule}; got "
+            f"{decision.outcome.value} with {sorted(rules)}: {decision.reason}"
+        )
+        if case.rule.startswith(("GK-PROT", "GK-WRAP-001", "GK-GIT-002")):
+            assert decision.outcome != Outcome.ALLOW, f"{case.id}: `{case.command}` was allowed"
+    else:
+        assert case.rule not in rules, (
+            f"{case.id}: `{case.command}` should not trigger {case.rule}: {decision.reason}"
+        )
+        assert decision.outcome == Outcome.ALLOW, (
+            f"{case.id}: `{case.command}` should be allowed; got {decision.outcome.value}: "
+            f"{decision.reason}"
+        )

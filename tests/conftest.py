@@ -1,0 +1,54 @@
+"""Local fixtures for gatekeeper's own tests (the shared ones come from gatekeeper.testing)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from gatekeeper.testing import GkEnv
+
+GATEKEEPER = str(Path(sys.executable).with_name("gatekeeper"))
+
+
+def run_hook(env: GkEnv, payload: object | bytes, **extra_env: str) -> subprocess.CompletedProcess[bytes]:
+    """Run the real `gatekeeper hook` process on one input."""
+    data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+    environ = env.environ()
+    environ.update(extra_env)
+    return subprocess.run(
+        [GATEKEEPER, "hook"], input=data, capture_output=True, env=environ, timeout=60,
+        check=False,
+    )
+
+
+def hook_payload(env: GkEnv, tool: str, tool_input: dict[str, object], **fields: str) -> dict[str, object]:
+    """A PreToolUse input as Claude Code sends it, in the test's project."""
+    payload: dict[str, object] = {
+        "session_id": "s1", "transcript_path": "", "cwd": str(env.project),
+        "permission_mode": "default", "hook_event_name": "PreToolUse",
+        "tool_name": tool, "tool_input": tool_input, "tool_use_id": "toolu_1",
+    }
+    payload.update(fields)
+    return payload
+
+
+@pytest.fixture
+def hook(gk_env: GkEnv) -> object:
+    """Call the real hook process: hook(tool, input, **fields) -> (decision, reason, stdout)."""
+
+    def call(tool: str, tool_input: dict[str, object], **fields: str) -> tuple[str, str, bytes]:
+        proc = run_hook(gk_env, hook_payload(gk_env, tool, tool_input, **fields))
+        assert proc.returncode == 0, proc.stderr
+        if not proc.stdout.strip():
+            return "none", "", proc.stdout
+        out = json.loads(proc.stdout)
+        spec = out.get("hookSpecificOutput", {})
+        return spec.get("permissionDecision", "none"), spec.get("permissionDecisionReason", ""), proc.stdout
+
+    return call
