@@ -16,23 +16,36 @@ if TYPE_CHECKING:
 GATEKEEPER = str(Path(sys.executable).with_name("gatekeeper"))
 
 
-def run_hook(env: GkEnv, payload: object | bytes, **extra_env: str) -> subprocess.CompletedProcess[bytes]:
+def run_hook(
+    env: GkEnv, payload: object | bytes, **extra_env: str
+) -> subprocess.CompletedProcess[bytes]:
     """Run the real `gatekeeper hook` process on one input."""
     data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
     environ = env.environ()
     environ.update(extra_env)
     return subprocess.run(
-        [GATEKEEPER, "hook"], input=data, capture_output=True, env=environ, timeout=60,
+        [GATEKEEPER, "hook"],
+        input=data,
+        capture_output=True,
+        env=environ,
+        timeout=60,
         check=False,
     )
 
 
-def hook_payload(env: GkEnv, tool: str, tool_input: dict[str, object], **fields: str) -> dict[str, object]:
+def hook_payload(
+    env: GkEnv, tool: str, tool_input: dict[str, object], **fields: str
+) -> dict[str, object]:
     """A PreToolUse input as Claude Code sends it, in the test's project."""
     payload: dict[str, object] = {
-        "session_id": "s1", "transcript_path": "", "cwd": str(env.project),
-        "permission_mode": "default", "hook_event_name": "PreToolUse",
-        "tool_name": tool, "tool_input": tool_input, "tool_use_id": "toolu_1",
+        "session_id": "s1",
+        "transcript_path": "",
+        "cwd": str(env.project),
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": tool,
+        "tool_input": tool_input,
+        "tool_use_id": "toolu_1",
     }
     payload.update(fields)
     return payload
@@ -49,6 +62,10 @@ def hook(gk_env: GkEnv) -> object:
             return "none", "", proc.stdout
         out = json.loads(proc.stdout)
         spec = out.get("hookSpecificOutput", {})
-        return spec.get("permissionDecision", "none"), spec.get("permissionDecisionReason", ""), proc.stdout
+        return (
+            spec.get("permissionDecision", "none"),
+            spec.get("permissionDecisionReason", ""),
+            proc.stdout,
+        )
 
     return call

@@ -27,13 +27,18 @@ MATRIX: list[tuple[str, dict[str, Any], str]] = [
 ]
 
 
-@pytest.mark.parametrize(("tool", "tool_input", "expected"), MATRIX, ids=[
-    f"{t}:{next(iter(i.values()))}" for t, i, _ in MATRIX])
+@pytest.mark.parametrize(
+    ("tool", "tool_input", "expected"),
+    MATRIX,
+    ids=[f"{t}:{next(iter(i.values()))}" for t, i, _ in MATRIX],
+)
 def test_seed_matrix_through_the_real_hook(
     gk_env: GkEnv, hook: Any, tool: str, tool_input: dict[str, Any], expected: str
 ) -> None:
-    filled = {k: v.format(project=gk_env.project) if isinstance(v, str) else v
-              for k, v in tool_input.items()}
+    filled = {
+        k: v.format(project=gk_env.project) if isinstance(v, str) else v
+        for k, v in tool_input.items()
+    }
     decision, reason, _ = hook(tool, filled)
     assert decision == expected, reason
     assert reason.startswith("gatekeeper: ")

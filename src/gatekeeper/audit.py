@@ -29,11 +29,11 @@ if TYPE_CHECKING:
 MAX_FIELD = 2000
 MAX_LINE = 256 * 1024
 _SECRET_PATTERNS = (
+    re.compile(r"(?i)(authorization:\s*(?:bearer|basic|token)\s+)\S+"),
     re.compile(
         r"(?i)((?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|"
         r"auth|credential|private[_-]?key)[A-Za-z0-9_]*\s*[=:]\s*)(\"[^\"]*\"|'[^']*'|\S+)"
     ),
-    re.compile(r"(?i)(authorization:\s*(?:bearer|basic|token)\s+)\S+"),
     re.compile(r"(?i)(--(?:password|token|secret|api-key)[= ])\S+"),
     re.compile(r"()\b(?:AKIA|ASIA)[A-Z0-9]{16}\b"),
     re.compile(r"()\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b"),

@@ -235,18 +235,22 @@ def _read(path: str, b: _Builder) -> dict[str, object] | None:
         b.warnings.append(f"{path}: not valid UTF-8; this file is ignored, defaults apply")
         return None
     except tomllib.TOMLDecodeError as exc:
-        b.warnings.append(f"{path}: {_toml_error(str(exc))}; this file is ignored, defaults apply")
+        problem = _toml_error(str(exc), data)
+        b.warnings.append(f"{path}:{problem}; this file is ignored, defaults apply")
         return None
     b.sources.append(path)
     return parsed
 
 
-def _toml_error(message: str) -> str:
-    # tomllib says "Invalid value (at line 3, column 9)": put the line first, as editors do.
+def _toml_error(message: str, data: bytes) -> str:
+    """`LINE: problem` from tomllib's message ("Invalid value (at line 3, column 9)")."""
     m = re.search(r"\(at line (\d+), column (\d+)\)", message)
     if m:
-        return f"line {m.group(1)}: {message[: m.start()].strip()} (column {m.group(2)})"
-    return message
+        return f"{m.group(1)}: {message[: m.start()].strip()} (column {m.group(2)})"
+    if "end of document" in message:
+        last = data.rstrip(b"\n").count(b"\n") + 1
+        return f"{last}: {message.split(' (at', 1)[0]} (the file ends early)"
+    return f"?: {message}"
 
 
 def _line_of(path: str, section: str, key: str) -> str:

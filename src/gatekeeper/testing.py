@@ -26,7 +26,7 @@ from gatekeeper.model import Outcome, Review, ReviewDecision
 from gatekeeper.pipeline import Engine, parse_input
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
     from pathlib import Path
 
     from gatekeeper.context import Context
@@ -85,9 +85,20 @@ class GkEnv:
 
 
 @pytest.fixture
-def gk_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> GkEnv:
-    """A throwaway HOME with a project dir, gatekeeper config path and state dir."""
-    home = tmp_path / "home"
+def gk_env(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[GkEnv]:
+    """A throwaway HOME with a project dir, gatekeeper config path and state dir.
+
+    It lives under ``<rootdir>/.cache/gk-homes``, not under /tmp: /tmp is a path class of its
+    own (scratch space), so a HOME there would make every path look like scratch.
+    """
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    base = Path(request.config.rootpath) / ".cache" / "gk-homes"
+    base.mkdir(parents=True, exist_ok=True)
+    root = Path(tempfile.mkdtemp(prefix="t-", dir=base))
+    home = root / "home"
     project = home / "project"
     project.mkdir(parents=True)
     (project / ".git").mkdir()
@@ -101,7 +112,8 @@ def gk_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> GkEnv:
         monkeypatch.delenv(name)
     for name, value in env.variables().items():
         monkeypatch.setenv(name, value)
-    return env
+    yield env
+    shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture
@@ -129,7 +141,7 @@ def make_engine(gk_env: GkEnv) -> Callable[..., Engine]:
 
 def tool_call(
     tool: str = "Bash",
-    tool_input: dict[str, object] | None = None,
+    tool_input: Mapping[str, object] | None = None,
     *,
     command: str | None = None,
     cwd: str = "/",
@@ -155,7 +167,7 @@ def check(
     command: str | None = None,
     *,
     tool: str = "Bash",
-    tool_input: dict[str, object] | None = None,
+    tool_input: Mapping[str, object] | None = None,
     cwd: str | None = None,
     mode: str = "default",
 ) -> Decision:
