@@ -80,7 +80,7 @@ def parse_rule(text: str, kind: str) -> Rule:
         spec = None  # `Bash(*)` is `Bash`
     if kind == ALLOW and tool.startswith("mcp__") is False and "*" in tool:
         raise RuleError(f"`{text}`: an allow rule cannot use a wildcard tool name")
-    if spec is not None and ":*" in spec[:-2]:
+    if tool == "Bash" and spec is not None and ":*" in spec[:-2]:
         raise RuleError(f"`{text}`: `:*` is only valid at the end of the pattern")
     if tool == "WebFetch" and spec is not None and not spec.startswith("domain:"):
         raise RuleError(f"`{text}`: WebFetch rules take `domain:HOST`")

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
@@ -325,6 +326,8 @@ def _read_operands(command: Command) -> list[Word]:
         if name in ("jq", "yq"):
             value_opts -= {"-r", "-C", "-M", "-j"}
             value_opts |= {"-L"}
+        elif name != "rg":
+            value_opts -= {"-r", "-j", "-M", "-t", "-T", "-g"}  # rg's value options only
         ops = operands(command, value_opts)
         explicit_pattern = any(
             w.text in ("-e", "-f", "--regexp", "--file")
@@ -410,12 +413,8 @@ def _flag_problem(command: Command) -> Finding | None:
     elif name == "sort":
         if any(a.startswith("--compress-program") for a in args):
             return _review("GK-BASH-005", "`sort --compress-program` runs another program")
-    elif name == "find":
-        for a in args:
-            if a == "-delete":
-                return _review("GK-BASH-005", "`find -delete` removes files")
-            if a in ("-exec", "-execdir", "-ok", "-okdir"):
-                return None  # judged by the wrappers plugin, clause by clause
+    elif name == "find" and "-delete" in args:
+        return _review("GK-BASH-005", "`find -delete` removes files")
     return None
 
 
@@ -432,8 +431,10 @@ def _removal(command: Command, ctx: Context) -> Finding:
             path == "/"
             or os.path.dirname(path) == "/"
             or path == ctx.paths.home
-            or os.path.dirname(path) == os.path.dirname(ctx.paths.home) == path
-            or (path in ctx.paths.allowed and path not in ctx.paths.tmp)
+            or (
+                path not in ctx.paths.tmp
+                and any(PurePath(a).is_relative_to(path) for a in ctx.paths.allowed)
+            )
         ):
             return Finding(
                 Verdict.ELEVATE,

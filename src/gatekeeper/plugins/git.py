@@ -203,6 +203,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             and argv
         ):
             value = argv.pop(0)
+        elif opt.startswith("-c") and not opt.startswith("--") and len(opt) > 2:
+            opt, value = "-c", opt[2:]  # `-ccore.pager=...`, the attached form
         elif "=" in opt:
             opt, value = opt.split("=", 1)
         if opt in ("-c", "--config-env", "--exec-path"):

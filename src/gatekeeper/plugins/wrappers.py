@@ -65,11 +65,12 @@ def _wrapped(ctx: Context, argv: Sequence[str], how: str, floor: Verdict = Verdi
         return Finding(Verdict.SAFE, "GK-WRAP-002", f"`{how}` runs nothing")
     inner = ctx.classify(argv, how)
     verdict = worst(inner.verdict, floor)
-    return Finding(
-        verdict,
-        "GK-WRAP-002" if inner.verdict == verdict else "GK-WRAP-004",
-        f"`{how}` runs `{' '.join(argv)[:120]}`: {inner.reason}",
-    )
+    # Report the wrapped command's own rule: `timeout 5 rm -rf ~` is GK-BASH-008.
+    if inner.verdict == Verdict.SAFE:
+        rule = "GK-WRAP-002" if verdict == Verdict.SAFE else "GK-WRAP-004"
+    else:
+        rule = inner.rule if inner.verdict == verdict else "GK-WRAP-004"
+    return Finding(verdict, rule, f"`{how}` runs `{' '.join(argv)[:120]}`: {inner.reason}")
 
 
 def _skip_options(args: Sequence[str], with_value: set[str]) -> list[str]:
@@ -85,7 +86,8 @@ def _skip_options(args: Sequence[str], with_value: set[str]) -> list[str]:
 
 def _script(ctx: Context, text: str, how: str) -> Finding:
     inner = ctx.classify_script(text, how)
-    return Finding(inner.verdict, "GK-WRAP-003", f"`{how}` runs `{text[:120]}`: {inner.reason}")
+    rule = "GK-WRAP-003" if inner.verdict == Verdict.SAFE else inner.rule
+    return Finding(inner.verdict, rule, f"`{how}` runs `{text[:120]}`: {inner.reason}")
 
 
 @hookimpl
@@ -219,11 +221,12 @@ def _xargs(command: Command, ctx: Context) -> Finding:
             args.pop(0)
     if not args:
         return Finding(Verdict.SAFE, "GK-WRAP-002", "`xargs` runs `echo`")
-    # The arguments xargs appends come from its input: like operands known only at run time.
-    appended = [*args, "{}"] if not placeholder else [a.replace(placeholder, "{}") for a in args]
-    inner = _wrapped(ctx, args, "xargs")
-    with_input = ctx.classify(appended, "xargs")
-    return Finding(worst(inner.verdict, with_input.verdict), inner.rule, inner.reason)
+    # The arguments xargs adds come from its input: words known only at run time.
+    data = "$XARGS_INPUT"
+    appended = [*args, data] if not placeholder else [a.replace(placeholder, data) for a in args]
+    found = dominant([_wrapped(ctx, args, "xargs"), _wrapped(ctx, appended, "xargs")])
+    assert found is not None  # noqa: S101 - two findings in, one out
+    return found
 
 
 def _find_exec(command: Command, ctx: Context) -> Finding | None:

@@ -141,6 +141,12 @@ def write_targets(command: Command) -> list[tuple[Word, str]]:
                 targets.append((words[i + 1], f"find {arg}"))
     elif name == "wget":
         targets += _wget(command)
+    elif name == "git":
+        for i, arg in enumerate(argv):
+            if arg in ("-o", "--output-directory") and i + 1 < len(words):
+                targets.append((words[i + 1], f"git {arg}"))
+            elif arg.startswith("-o") and len(arg) > 2:
+                targets.append((Word(arg[2:], words[i].dynamic), "git -o"))
     # Long --output options are unambiguous for every command (git diff --output, ...).
     for i, arg in enumerate(argv[1:], 1):
         if arg in (

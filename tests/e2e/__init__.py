@@ -1,0 +1,1 @@
+"""End-to-end tests: the real Claude Code binary, offline, against a scripted stand-in API."""
