@@ -132,6 +132,10 @@ _SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh",
 _SYSTEM_SECRETS = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh", "/root")
 
 
+# Most severe first: the order in which `classify` picks among several resolutions.
+_CLASS_ORDER = (NETWORK, PROTECTED, SECRET, OUTSIDE, TMP, ALLOWED, DEVICE)
+
+
 def _inside(path: str, root: str) -> bool:
     return PurePath(path).is_relative_to(root)
 
@@ -155,6 +159,9 @@ class PathPolicy:
     allowed: tuple[str, ...]
     tmp: tuple[str, ...]
     protected: tuple[str, ...]  # whole directories or files, resolved
+    # Other directories a command of this call may run in (`cd sub && ...`): a relative
+    # path is judged against every one of them and the most severe class wins.
+    other_cwds: tuple[str, ...] = ()
 
     @classmethod
     def from_config(cls, config: Config, cwd: str) -> PathPolicy:
@@ -185,6 +192,19 @@ class PathPolicy:
     def resolve(self, raw: str) -> str:
         """A raw path of this call, resolved against its cwd."""
         return resolve(raw, self.cwd)
+
+    def resolve_all(self, raw: str) -> list[str]:
+        """A raw path resolved against the cwd and every directory the call `cd`s into."""
+        first = resolve(raw, self.cwd)
+        if os.path.isabs(raw) or raw.startswith("~") or not self.other_cwds:
+            return [first]
+        return [first, *(resolve(raw, c) for c in self.other_cwds)]
+
+    def with_cwds(self, cwds: tuple[str, ...]) -> PathPolicy:
+        """The same policy, also judging relative paths against `cwds`."""
+        from dataclasses import replace
+
+        return replace(self, other_cwds=tuple(c for c in cwds if c != self.cwd))
 
     def is_protected(self, path: str) -> bool:
         """True for a resolved path whose write could change the gate or run code later."""
@@ -221,10 +241,17 @@ class PathPolicy:
         return any(_inside(path, p) for p in _SYSTEM_SECRETS)
 
     def classify(self, raw: str, *, write: bool) -> tuple[str, str]:
-        """The class of a raw path (see the module docstring) and its resolved form."""
+        """The class of a raw path (see the module docstring) and its resolved form.
+
+        When the call changes directory, the most severe class over every place the path
+        may resolve to.
+        """
         if raw.startswith(("/dev/tcp/", "/dev/udp/")):
             return NETWORK, raw
-        path = self.resolve(raw)
+        results = [self._classify_one(path, raw, write) for path in self.resolve_all(raw)]
+        return min(results, key=lambda r: _CLASS_ORDER.index(r[0]))
+
+    def _classify_one(self, path: str, raw: str, write: bool) -> tuple[str, str]:
         if path in _HARMLESS_DEVICES or raw in _HARMLESS_DEVICES:
             return DEVICE, path
         if path.startswith(("/dev/tcp/", "/dev/udp/")):
@@ -240,6 +267,8 @@ class PathPolicy:
         return OUTSIDE, path
 
     def is_allowed(self, raw: str) -> bool:
-        """Inside an allowed dir or a tmp dir (after resolution)."""
-        path = self.resolve(raw)
-        return any(_inside(path, a) for a in (*self.allowed, *self.tmp))
+        """Inside an allowed dir or a tmp dir (after resolution), wherever the call `cd`s."""
+        return all(
+            any(_inside(path, a) for a in (*self.allowed, *self.tmp))
+            for path in self.resolve_all(raw)
+        )

@@ -308,6 +308,9 @@ class Engine:
             )
         script = parse(text, ctx.paths.home)
         commands = tuple(c.text[:200] for c in script.commands)
+        cwds = _cd_targets(script.commands, ctx.paths.cwd)
+        if cwds:
+            ctx = replace(ctx, paths=ctx.paths.with_cwds(cwds))
         for command in script.commands:
             for rule in self.rules.deny:
                 if rules_mod.match_command(rule, command, ctx.paths):
@@ -392,6 +395,19 @@ class Engine:
             return _top(found, text)
 
         return Context(self.config, paths, classify, classify_script, depth)
+
+
+def _cd_targets(commands: Sequence[Command], cwd: str) -> tuple[str, ...]:
+    """Every directory a `cd`/`pushd` of the call may move to (literal targets, in order)."""
+    from gatekeeper.paths import resolve
+
+    seen = [cwd]
+    for command in commands:
+        if command.name in ("cd", "pushd") and len(command.words) > 1:
+            target = command.words[-1]
+            if not target.dynamic and not target.text.startswith("-"):
+                seen += [resolve(target.text, base) for base in list(seen)]
+    return tuple(dict.fromkeys(seen[1:]))
 
 
 def _severity(finding: Finding) -> int:

@@ -96,6 +96,11 @@ def gk_env(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
     from pathlib import Path
 
     base = Path(request.config.rootpath) / ".cache" / "gk-homes"
+    tmp_dirs = [Path(p).resolve() for p in ("/tmp", "/var/tmp", os.environ.get("TMPDIR") or "/tmp")]
+    if any(base.resolve().is_relative_to(t) for t in tmp_dirs):
+        # A checkout under /tmp: fall back to the user's cache dir (never ~/.claude).
+        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = Path(cache) / "gatekeeper-test-homes"
     base.mkdir(parents=True, exist_ok=True)
     root = Path(tempfile.mkdtemp(prefix="t-", dir=base))
     home = root / "home"

@@ -172,3 +172,9 @@ alias ls='rm -rf ~'
 export PATH=/tmp/evil:$PATH
 # ruleid: GK-BASH-004
 xargs rm < files.txt
+# ruleid: GK-PROT-001
+cd .git && echo x > hooks/pre-commit
+# ruleid: GK-PROT-001
+cd .claude && echo {} > settings.json
+# ruleid: GK-PROT-001
+cd src && echo x > ../.git/hooks/post-checkout

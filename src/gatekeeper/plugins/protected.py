@@ -63,10 +63,11 @@ def _write_finding(raw: str, how: str, ctx: Context) -> Finding | None:
 
 
 def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
-    path = ctx.paths.resolve(raw)
     # A bare word (`grep credentials x`) names a file only if one exists; a path always does.
     path_like = "/" in raw or raw.startswith(("~", "."))
-    if ctx.paths.is_secret(path) and (path_like or os.path.lexists(path)):
+    for path in ctx.paths.resolve_all(raw):
+        if not ctx.paths.is_secret(path) or not (path_like or os.path.lexists(path)):
+            continue
         return Finding(
             Verdict.ELEVATE,
             "GK-PROT-002",
