@@ -119,12 +119,14 @@ _PROJECT_TIGHTENING = {
     ("paths", "protected"),
     ("reviewer", "enabled"),
 }
-# What allowed.toml (machine-written by `gatekeeper allow`) may hold.
+# What allowed.toml (machine-written by `gatekeeper allow` and `gatekeeper plugins`) may hold.
 _ALLOWED_FILE_KEYS = {
     ("paths", "allowed"),
     ("permissions", "allow"),
     ("permissions", "ask"),
     ("permissions", "deny"),
+    ("plugins", "enabled"),
+    ("plugins", "disabled"),
 }
 
 

@@ -1,0 +1,61 @@
+"""Files that several gatekeeper processes share: a lock beside them, atomic replacement.
+
+Claude Code runs parallel tool calls as concurrent hook processes, and a user may run
+`gatekeeper allow` while a session is live. Every read-modify-write of a shared file
+therefore holds an exclusive ``flock`` on a ``.lock`` file beside it, and the new content
+replaces the old with ``rename(2)``: a reader sees the old file or the new one, never half.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import tempfile
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+
+def private_dir(path: str) -> str:
+    """Create `path` (and its parents) if needed; gatekeeper's own directories are 0700."""
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    return path
+
+
+@contextlib.contextmanager
+def locked(path: str) -> Iterator[None]:
+    """Hold an exclusive lock for `path` (on ``path + ".lock"``) for the block."""
+    fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def atomic_write(path: str, data: bytes, mode: int = 0o600) -> None:
+    """Replace `path` with `data` in one step: a temp file in the same directory, renamed."""
+    directory = os.path.dirname(path) or "."
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def read_bytes(path: str) -> bytes | None:
+    """The file's content, or ``None`` if it does not exist."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        return None
