@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import tempfile
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -37,6 +36,8 @@ def locked(path: str) -> Iterator[None]:
 
 def atomic_write(path: str, data: bytes, mode: int = 0o600) -> None:
     """Replace `path` with `data` in one step: a temp file in the same directory, renamed."""
+    import tempfile
+
     directory = os.path.dirname(path) or "."
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=directory)
     try:

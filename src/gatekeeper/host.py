@@ -30,6 +30,7 @@ BUILTIN_PLUGINS = (
     "gatekeeper.plugins.wrappers",
     "gatekeeper.plugins.git",
     "gatekeeper.plugins.devtools",
+    "gatekeeper.plugins.reviewer",
 )
 # The plugin that protects gatekeeper itself (its config, state, Claude Code's settings and
 # hooks, credentials) cannot be blocked: mirror of pytest's essential plugins.

@@ -19,6 +19,7 @@ from gatekeeper.model import (
     Decision,
     Finding,
     Outcome,
+    Review,
     ReviewDecision,
     ToolCall,
     Verdict,
@@ -210,6 +211,7 @@ class Engine:
             findings.append(top)
         ordered = tuple(sorted(findings, key=lambda f: -_severity(f)))
         if top.verdict == Verdict.SAFE:
+            _approved(call.session_id)
             return self._decision(Outcome.ALLOW, top, "tier1", ordered, commands)
         if top.verdict == Verdict.ELEVATE:
             return self._decision(Outcome.ASK, top, "tier1", ordered, commands)
@@ -243,15 +245,38 @@ class Engine:
         commands: tuple[str, ...],
     ) -> Decision:
         base = self._decision(Outcome.ASK, top, "tier1", findings, commands)
-        if not self.config.reviewer.enabled:
+        settings = self.config.reviewer
+        if not settings.enabled:
             return replace(
                 base, reason=f"needs review, and the reviewer is disabled: {base.reason}"
             )
+        from gatekeeper import state
+
+        key = state.request_hash(call)
+        session = state.load(call.session_id)
+        if session.consecutive_pushbacks >= settings.max_consecutive_pushbacks:
+            return replace(
+                base,
+                reason=f"the reviewer pushed back {session.consecutive_pushbacks} times in a "
+                "row in this session, so you decide until something is approved: "
+                f"{base.reason}",
+            )
+        if session.cost_usd >= settings.max_session_cost_usd:
+            return replace(
+                base,
+                reason=f"the reviewer has cost ${session.cost_usd:.4f} in this session, at or "
+                f"over max_session_cost_usd ${settings.max_session_cost_usd:g}: {base.reason}",
+            )
+        retry = key in session.pushed_back
         review = call_reviewers(
-            self.pm.hook.gatekeeper_review, call=call, findings=findings, ctx=ctx
+            self.pm.hook.gatekeeper_review,
+            call=call,
+            findings=findings,
+            ctx=replace(ctx, retry=retry),
         )
         if review is None:
             return replace(base, reason=f"needs review, and no reviewer answered: {base.reason}")
+        recorded = _remember(call.session_id, key, review)
         tier2 = replace(base, tier="tier2", review=review, plugin=review.reviewer)
         if review.failure:
             return replace(
@@ -264,6 +289,20 @@ class Engine:
                 tier2, outcome=Outcome.ALLOW, reason=f"reviewer approved: {review.reason}"
             )
         if review.decision == ReviewDecision.PUSH_BACK:
+            if retry:
+                return replace(
+                    tier2,
+                    outcome=Outcome.ASK,
+                    reason="the reviewer pushed back again on a request the agent retried: "
+                    f"{review.reason}",
+                )
+            if not recorded:
+                return replace(
+                    tier2,
+                    outcome=Outcome.ASK,
+                    reason="the reviewer pushed back, but the push-back could not be recorded "
+                    f"(state dir not writable), so you decide: {review.reason}",
+                )
             return replace(tier2, outcome=Outcome.DENY, reason=review.reason)
         return replace(
             tier2, outcome=Outcome.ASK, reason=f"reviewer asks the user: {review.reason}"
@@ -395,6 +434,50 @@ class Engine:
             return _top(found, text)
 
         return Context(self.config, paths, classify, classify_script, depth)
+
+
+def _approved(session_id: str) -> None:
+    """Something was approved: close the session's push-back circuit breaker, if it was open."""
+    from gatekeeper import state
+
+    if not os.path.exists(state.session_file(session_id)):
+        return  # no review in this session yet: nothing to reset (the common case)
+    if state.load(session_id).consecutive_pushbacks == 0:
+        return
+
+    def reset(session: state.SessionState) -> None:
+        session.consecutive_pushbacks = 0
+
+    try:
+        state.update(session_id, reset)
+    except OSError:
+        return
+
+
+def _remember(session_id: str, key: str, review: Review) -> bool:
+    """Record the review in the session's state; False if the state could not be written."""
+    from gatekeeper import state
+
+    pushed_back = review.decision == ReviewDecision.PUSH_BACK and not review.failure
+    approved = review.decision == ReviewDecision.APPROVE and not review.failure
+
+    def change(session: state.SessionState) -> None:
+        session.cost_usd += max(review.cost_usd, 0.0)
+        session.reviews += 1
+        if pushed_back:
+            session.consecutive_pushbacks += 1
+            if key not in session.pushed_back:
+                session.pushed_back.append(key)
+        elif approved:
+            session.consecutive_pushbacks = 0
+            if key in session.pushed_back:
+                session.pushed_back.remove(key)
+
+    try:
+        state.update(session_id, change)
+    except OSError:
+        return False
+    return True
 
 
 def _cd_targets(commands: Sequence[Command], cwd: str) -> tuple[str, ...]:

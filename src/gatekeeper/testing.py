@@ -68,7 +68,11 @@ class GkEnv:
 
     def environ(self) -> dict[str, str]:
         """The environment a subprocess of this test should get."""
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("GATEKEEPER_", "CLAUDE"))}
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("GATEKEEPER_", "CLAUDE", "ANTHROPIC_"))
+        }
         env.update(self.variables())
         return env
 
@@ -81,6 +85,11 @@ class GkEnv:
             "XDG_CONFIG_HOME": str(self.home / ".config"),
             "XDG_STATE_HOME": str(self.home / ".local" / "state"),
             "CLAUDE_PROJECT_DIR": str(self.project),
+            # A `claude` that a test reaches by accident (a developer's own, first on PATH)
+            # finds no credentials in the throwaway HOME and no API but a closed loopback port.
+            "ANTHROPIC_BASE_URL": "http://127.0.0.1:9",
+            "ANTHROPIC_API_KEY": "gatekeeper-test-no-network",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
         }
 
 
@@ -113,7 +122,7 @@ def gk_env(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
         config_path=home / ".config" / "gatekeeper" / "config.toml",
         state_dir=home / ".local" / "state" / "gatekeeper",
     )
-    for name in [k for k in os.environ if k.startswith(("GATEKEEPER_", "CLAUDE"))]:
+    for name in [k for k in os.environ if k.startswith(("GATEKEEPER_", "CLAUDE", "ANTHROPIC_"))]:
         monkeypatch.delenv(name)
     for name, value in env.variables().items():
         monkeypatch.setenv(name, value)

@@ -13,6 +13,7 @@ out), and each ``claude`` run's wall time is listed in the terminal summary.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tempfile
@@ -76,10 +77,18 @@ def pytest_runtest_makereport(
 
 @pytest.fixture
 def e2e_root(request: pytest.FixtureRequest) -> Iterator[Path]:
-    """A fresh directory under <repo>/.cache/e2e, removed unless the test failed."""
-    E2E_RUNS_DIR.mkdir(parents=True, exist_ok=True)
+    """A fresh directory under <repo>/.cache/e2e, removed unless the test failed.
+
+    A checkout inside a tmp dir (CI often clones into one) would put every test project in
+    gatekeeper's scratch space; then the runs go under the user's cache dir instead.
+    """
+    base = E2E_RUNS_DIR
+    if inside_tmp_dir(base):
+        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = Path(cache) / "gatekeeper-e2e"
+    base.mkdir(parents=True, exist_ok=True)
     name = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.name)[:48]
-    root = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=E2E_RUNS_DIR))
+    root = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=base))
     yield root
     if not request.node.stash.get(_FAILED, False):
         shutil.rmtree(root, ignore_errors=True)
