@@ -63,13 +63,14 @@ def _parser() -> argparse.ArgumentParser:
     check.set_defaults(func=_check)
 
     # Everyday commands (issue 6), each in its own module under gatekeeper.commands.
-    from gatekeeper.commands import allow, doctor, install, log, stats
+    from gatekeeper.commands import allow, doctor, install, log, replay, stats
 
     install.add_parsers(sub)
     allow.add_parsers(sub)
     doctor.add_parsers(sub)
     log.add_parsers(sub)
     stats.add_parsers(sub)
+    replay.add_parsers(sub)
     return parser
 
 
