@@ -61,6 +61,16 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--reviewer", action="store_true", help="also ask the reviewer")
     check.add_argument("--json", action="store_true", help="machine-readable output")
     check.set_defaults(func=_check)
+
+    # Everyday commands (issue 6), each in its own module under gatekeeper.commands.
+    from gatekeeper.commands import allow, doctor, install, log, replay, stats
+
+    install.add_parsers(sub)
+    allow.add_parsers(sub)
+    doctor.add_parsers(sub)
+    log.add_parsers(sub)
+    stats.add_parsers(sub)
+    replay.add_parsers(sub)
     return parser
 
 

@@ -20,6 +20,15 @@ credential file: SSH and TLS private keys, ``.env*`` (not ``.env.example``),
 **Why:** a secret read by the agent ends up in its context, and from there anywhere.
 **Example:** ``cat ~/.ssh/id_rsa``, ``Read .env``.
 **Allowed alternative:** ask the human to provide the value you need.
+
+## GK-PROT-003 — a `gatekeeper` command that changes the gate (ELEVATE)
+**What it catches:** ``gatekeeper allow ...`` (except ``--list`` and ``--dry-run``),
+``gatekeeper install``, ``uninstall``, ``plugins enable`` and ``plugins disable``.
+**Why:** each rewrites gatekeeper's own config or Claude Code's settings; an agent (or a
+reviewer) that could run them would approve its own next calls.
+**Example:** ``gatekeeper allow rule 'Bash(*)' --force``.
+**Allowed alternative:** the human approves it in the dialog (the ``/allow-tool`` command
+shows the ``--dry-run`` diff first).
 """
 
 from __future__ import annotations
@@ -88,9 +97,31 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
     return None
 
 
+_GATE_CHANGING = {"install", "uninstall", "allow", "plugins"}
+
+
+def _changes_the_gate(command: Command) -> bool:
+    args = command.argv[1:]
+    sub = next((a for a in args if not a.startswith("-")), "")
+    if command.name != "gatekeeper" or sub not in _GATE_CHANGING:
+        return False
+    if sub == "plugins":
+        return any(a in ("enable", "disable") for a in args)
+    if sub == "allow":
+        return not any(a in ("--list", "--dry-run") for a in args)
+    return "--dry-run" not in args
+
+
 @hookimpl
 def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """Every write channel of a shell command, and every argument that names a secret."""
+    if _changes_the_gate(command):
+        return Finding(
+            Verdict.ELEVATE,
+            "GK-PROT-003",
+            f"`{command.text[:80]}` changes gatekeeper's own configuration: only the user "
+            "can approve that",
+        )
     for word, how in write_targets(command):
         found = _write_finding(word.text, f"`{command.name or 'redirect'}` ({how})", ctx)
         if found is not None:

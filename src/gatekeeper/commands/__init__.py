@@ -1,0 +1,1 @@
+"""The command-line commands other than `hook` and `check`, one module each."""
