@@ -61,6 +61,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--reviewer", action="store_true", help="also ask the reviewer")
     check.add_argument("--json", action="store_true", help="machine-readable output")
     check.set_defaults(func=_check)
+
+    from gatekeeper.commands import plugins as plugins_cmd
+
+    plugins_cmd.add_parser(sub)
     return parser
 
 

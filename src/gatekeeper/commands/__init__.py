@@ -1,0 +1,1 @@
+"""The implementations of the `gatekeeper` subcommands (cli.py only parses arguments)."""
