@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.conftest import hook_payload, run_hook
-
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from gatekeeper.testing import GkEnv
 
 HEADER = "from gatekeeper import Finding, Verdict, hookimpl\n\n"
@@ -71,14 +71,13 @@ def install(env: GkEnv, modules: dict[str, str]) -> dict[str, str]:
 
 def decide(
     env: GkEnv, extra: dict[str, str], tool: str, tool_input: dict[str, object]
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[dict[str, Any], Mapping[str, Any]]:
     """(hookSpecificOutput, audit record) of one call through the real hook."""
-    proc = run_hook(env, hook_payload(env, tool, tool_input), **extra)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip(), "no decision at all"
-    out = json.loads(proc.stdout)["hookSpecificOutput"]
-    records = (env.state_dir / "audit.jsonl").read_text().splitlines()
-    return out, json.loads(records[-1])
+    result = env.hook(tool, tool_input, env=extra)
+    assert result.decision != "none", "no decision at all"
+    out = result.output["hookSpecificOutput"]
+    assert isinstance(out, dict)
+    return out, result.audit
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))

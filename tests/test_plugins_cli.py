@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import tomllib
 from typing import TYPE_CHECKING, Any
 
@@ -153,6 +154,32 @@ def test_disable_over_a_hand_written_enable(gk_env: GkEnv) -> None:
     assert "also lists `gatekeeper_docker` under [plugins] enabled; disabled wins" in proc.stdout
     assert decide(gk_env, "docker ps")["rule"] == "GK-UNKNOWN"
     assert gk_env.config_path.read_text().startswith("# mine")  # config.toml untouched
+
+
+def test_the_hook_never_scans_entry_points_even_with_plugins_enabled(gk_env: GkEnv) -> None:
+    assert gk(gk_env, "plugins", "enable", "gatekeeper-docker").returncode == 0
+    code = (
+        "import io, json, sys\n"
+        "payload = {'tool_name': 'Bash', 'tool_input': {'command': 'docker ps'},"
+        f" 'cwd': {str(gk_env.project)!r}, 'hook_event_name': 'PreToolUse'}}\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(json.dumps(payload).encode()))\n"
+        "from gatekeeper.cli import main\n"
+        "main(['hook'])\n"
+        "print('\\nMODULES=' + ','.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=gk_env.environ(),
+        timeout=60,
+        check=True,
+    )
+    assert '"permissionDecision": "allow"' in proc.stdout  # the docker plugin decided
+    modules = set(proc.stderr.rsplit("MODULES=", 1)[1].strip().split(","))
+    assert "gatekeeper_docker" in modules
+    assert "importlib.metadata" not in modules
+    assert "gatekeeper.discovery" not in modules
 
 
 def test_a_malformed_allowed_toml_is_left_alone(gk_env: GkEnv) -> None:
