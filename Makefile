@@ -15,14 +15,14 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 	touch $@
 
 $(VENV)/.installed-test: $(BIN)/python pyproject.toml $(wildcard plugins/*/pyproject.toml)
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test]' $(patsubst %/pyproject.toml,-e %,$(wildcard plugins/*/pyproject.toml))
 	touch $(VENV)/.installed $@
 
 demo: $(VENV)/.installed
 	$(BIN)/python examples/demo.py
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests examples conftest.py
+	$(BIN)/ruff check src tests examples conftest.py plugins docs
 
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy

@@ -3,6 +3,7 @@
 What plugin authors may import is listed in `__all__`; everything else is internal.
 """
 
+from gatekeeper.context import Context
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Command, Finding, Review, ReviewDecision, ToolCall, Verdict, Word
 
@@ -10,6 +11,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Command",
+    "Context",
     "Finding",
     "Review",
     "ReviewDecision",

@@ -62,8 +62,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help="machine-readable output")
     check.set_defaults(func=_check)
 
-    # Everyday commands (issue 6), each in its own module under gatekeeper.commands.
+    # The other commands, each in its own module under gatekeeper.commands.
     from gatekeeper.commands import allow, doctor, install, log, replay, stats
+    from gatekeeper.commands import plugins as plugins_cmd
 
     install.add_parsers(sub)
     allow.add_parsers(sub)
@@ -71,6 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     log.add_parsers(sub)
     stats.add_parsers(sub)
     replay.add_parsers(sub)
+    plugins_cmd.add_parser(sub)
     return parser
 
 

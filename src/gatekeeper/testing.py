@@ -6,6 +6,8 @@ Enable with ``pytest_plugins = ["gatekeeper.testing"]`` in a ``conftest.py``. It
 * the ``gk_env`` fixture: a throwaway HOME, config and state dir for the test;
 * the ``make_engine`` fixture: a fresh `Engine` (built-ins + chosen plugins + stubs);
 * `check` / `assert_decision`: run one call through an engine;
+* ``gk_env.hook(tool, input, env=...)``: run the real ``gatekeeper hook`` process
+  (a `HookResult`: decision, reason, output, the audit record);
 * `corpus_cases`: the runner for annotated command corpora (``# ruleid:`` / ``# ok:``).
 """
 
@@ -91,6 +93,66 @@ class GkEnv:
             "ANTHROPIC_API_KEY": "gatekeeper-test-no-network",
             "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
         }
+
+    def hook(
+        self,
+        tool: str,
+        tool_input: Mapping[str, object],
+        *,
+        env: Mapping[str, str] | None = None,
+        **fields: str,
+    ) -> HookResult:
+        """Run the real `gatekeeper hook` process on one PreToolUse call in the project.
+
+        `env` adds environment variables (a plugin's settings, PYTHONPATH); `fields` add or
+        override hook input fields (``permission_mode``, ``cwd``...).
+        """
+        import subprocess
+        import sys
+        from pathlib import Path
+
+        payload: dict[str, object] = {
+            "session_id": "gk-test",
+            "cwd": str(self.project),
+            "permission_mode": "default",
+            "hook_event_name": "PreToolUse",
+            "tool_name": tool,
+            "tool_input": dict(tool_input),
+        }
+        payload.update(fields)
+        environ = self.environ()
+        environ.update(env or {})
+        proc = subprocess.run(
+            [str(Path(sys.executable).with_name("gatekeeper")), "hook"],
+            input=json.dumps(payload).encode(),
+            capture_output=True,
+            env=environ,
+            timeout=60,
+            check=False,
+        )
+        assert proc.returncode == 0, f"the hook exited {proc.returncode}: {proc.stderr!r}"
+        out = json.loads(proc.stdout) if proc.stdout.strip() else {}
+        spec = out.get("hookSpecificOutput", {})
+        audit = self.state_dir / "audit.jsonl"
+        records = audit.read_text().splitlines() if audit.exists() else []
+        return HookResult(
+            decision=spec.get("permissionDecision", "none"),
+            reason=spec.get("permissionDecisionReason", ""),
+            output=out,
+            audit=json.loads(records[-1]) if records else {},
+            stderr=proc.stderr.decode(errors="replace"),
+        )
+
+
+@dataclass(frozen=True)
+class HookResult:
+    """What one run of the real hook answered, and the audit record it wrote."""
+
+    decision: str  # allow / deny / ask, or "none" for no decision
+    reason: str
+    output: Mapping[str, object]  # the whole JSON object on stdout ({} when empty)
+    audit: Mapping[str, object]  # the last audit record ({} when none was written)
+    stderr: str
 
 
 @pytest.fixture

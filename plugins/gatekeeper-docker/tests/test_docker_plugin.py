@@ -1,0 +1,105 @@
+"""gatekeeper-docker through gatekeeper's own test helpers (`gatekeeper.testing`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import gatekeeper_docker
+import pytest
+
+from gatekeeper import ReviewDecision
+from gatekeeper.testing import (
+    CorpusCase,
+    StubReviewer,
+    assert_decision,
+    check,
+    corpus_cases,
+    run_corpus_case,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from gatekeeper.pipeline import Engine
+    from gatekeeper.testing import GkEnv
+
+CASES = list(corpus_cases(sorted((Path(__file__).parent / "corpus").glob("*.sh"))))
+
+
+def test_the_corpus_covers_every_rule() -> None:
+    rules = {c.rule for c in CASES}
+    assert {f"GK-DOCKER-00{n}" for n in range(2, 8)} <= rules | {"GK-DOCKER-006"}
+    assert len(CASES) > 50
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_corpus(case: CorpusCase, make_engine: Callable[..., Engine], gk_env: GkEnv) -> None:
+    run_corpus_case(make_engine(gatekeeper_docker), case, cwd=str(gk_env.project))
+
+
+def test_without_the_plugin_docker_is_unknown(make_engine: Callable[..., Engine]) -> None:
+    assert_decision(make_engine(), "docker ps", expected="ask", rule="GK-UNKNOWN")
+
+
+def test_read_only_is_safe(make_engine: Callable[..., Engine]) -> None:
+    decision = assert_decision(
+        make_engine(gatekeeper_docker), "docker ps -a", expected="allow", rule="GK-DOCKER-001"
+    )
+    assert decision.plugin == "gatekeeper_docker"
+
+
+def test_enabled_from_config(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> None:
+    gk_env.write_config('[plugins]\nenabled = ["gatekeeper_docker"]\n')
+    assert_decision(make_engine(), "docker compose ps", expected="allow", rule="GK-DOCKER-001")
+
+
+def test_a_mount_inside_the_project_is_not_elevated(
+    make_engine: Callable[..., Engine], gk_env: GkEnv
+) -> None:
+    (gk_env.project / "data").mkdir()
+    decision = check(
+        make_engine(gatekeeper_docker), f"docker run -v {gk_env.project}/data:/d alpine"
+    )
+    assert decision.rule == "GK-DOCKER-005"
+
+
+def test_a_symlink_out_of_the_project_is_a_host_mount(
+    make_engine: Callable[..., Engine], gk_env: GkEnv
+) -> None:
+    (gk_env.project / "etc-link").symlink_to("/etc")
+    assert_decision(
+        make_engine(gatekeeper_docker),
+        "docker run -v ./etc-link:/x alpine",
+        expected="ask",
+        rule="GK-DOCKER-003",
+    )
+
+
+def test_other_writes_go_to_the_reviewer(make_engine: Callable[..., Engine]) -> None:
+    stub = StubReviewer(ReviewDecision.PUSH_BACK, "use the compose file's own service")
+    engine = make_engine(gatekeeper_docker, stub)
+    decision = assert_decision(engine, "docker run --rm alpine echo hi", expected="deny")
+    assert decision.reason == "use the compose file's own service"
+    assert [f.rule for f in stub.asked[0][1]] == ["GK-DOCKER-005"]
+
+
+def test_elevated_commands_never_reach_the_reviewer(make_engine: Callable[..., Engine]) -> None:
+    stub = StubReviewer(ReviewDecision.APPROVE)
+    engine = make_engine(gatekeeper_docker, stub)
+    assert_decision(engine, "docker run --privileged alpine", expected="ask")
+    assert_decision(engine, "docker volume rm data", expected="ask")
+    assert stub.asked == []
+
+
+def test_exec_is_at_least_as_strict_as_its_command(make_engine: Callable[..., Engine]) -> None:
+    engine = make_engine(gatekeeper_docker)
+    assert_decision(engine, "docker exec web git status", expected="allow", rule="GK-DOCKER-006")
+    assert_decision(engine, "docker exec web git push", expected="ask", rule="GK-GIT-002")
+    assert_decision(engine, "timeout 5 docker exec web sh -c 'git push'", expected="ask")
+
+
+def test_the_plugin_cannot_loosen_a_builtin(make_engine: Callable[..., Engine]) -> None:
+    # `docker ps > ~/.bashrc` is SAFE for docker, but the redirect is a protected write.
+    engine = make_engine(gatekeeper_docker)
+    assert_decision(engine, "docker ps > ~/.bashrc", expected="ask", rule="GK-PROT-001")
