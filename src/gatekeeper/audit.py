@@ -139,8 +139,9 @@ def record(
     if extra:
         rec.update(extra)
     rec["level"] = "warning" if decision.tier == "error" else "info"
-    rec["timestamp"] = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()) + (
-        f".{int(time.time() * 1e6) % 1_000_000:06d}Z"
+    now = time.time()  # one clock read: seconds and microseconds of the same instant
+    rec["timestamp"] = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + (
+        f".{int(now * 1e6) % 1_000_000:06d}Z"
     )
     return rec
 

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
 
+# Blocked where a test needs "no reviewer answered" to show the stub had no opinion.
+BUILTIN_REVIEWER = "gatekeeper.plugins.reviewer"
+
 SCRIPT = [
     {"match": "^frobnicate --dry", "decision": "APPROVE", "reason": "a dry run"},
     {"match": "^frobnicate", "decision": "PUSH_BACK", "reason": "use --dry first"},
@@ -59,7 +62,7 @@ def test_other_tools_match_the_canonical_json(
     make_engine: Callable[..., Engine], scripted: Callable[[object], None]
 ) -> None:
     scripted(SCRIPT)
-    engine = make_engine(gatekeeper_stub_reviewer)
+    engine = make_engine(gatekeeper_stub_reviewer, blocked=[BUILTIN_REVIEWER])
     decision = check(engine, tool="mcp__web__get", tool_input={"url": "https://internal.x"})
     assert decision.outcome.value == "deny"
     assert decision.reason == "stub reviewer: PUSH_BACK"
@@ -71,7 +74,7 @@ def test_other_tools_match_the_canonical_json(
 def test_no_match_and_no_script_mean_no_opinion(
     make_engine: Callable[..., Engine], scripted: Callable[[object], None]
 ) -> None:
-    engine = make_engine(gatekeeper_stub_reviewer)
+    engine = make_engine(gatekeeper_stub_reviewer, blocked=[BUILTIN_REVIEWER])
     assert check(engine, "frobnicate").review is None  # no script at all
     scripted(SCRIPT)
     decision = check(engine, "unknown-tool --x")
