@@ -229,6 +229,23 @@ class PathPolicy:
             return True
         return _inside(path, "/etc") or _inside(path, "/usr") or _inside(path, "/boot")
 
+    def holds_protected(self, path: str) -> bool:
+        """True for a resolved directory that is, or contains, something protected.
+
+        Removing, moving or re-permissioning such a tree whole (``rm -rf ~``, ``mv . x``,
+        ``chmod -R 777 ..``) reaches every protected path below it.
+        """
+        if path == "/" or self.is_protected(path) or _inside(self.home, path):
+            return True
+        if any(_inside(p, path) for p in self.protected):
+            return True
+        if any(_inside(p, path) for p in ("/etc", "/usr", "/boot")):
+            return True
+        # A project (or any directory) with a repository or Claude Code settings in it.
+        return os.path.isdir(path) and any(
+            os.path.lexists(os.path.join(path, name)) for name in (".git", ".claude")
+        )
+
     def is_secret(self, path: str) -> bool:
         """True for a resolved path that holds credentials: reading it needs the human."""
         name = PurePath(path).name

@@ -21,6 +21,31 @@ credential file: SSH and TLS private keys, ``.env*`` (not ``.env.example``),
 **Example:** ``cat ~/.ssh/id_rsa``, ``Read .env``.
 **Allowed alternative:** ask the human to provide the value you need.
 
+## GK-PROT-004 — a whole tree that holds protected paths (ELEVATE)
+**What it catches:** a recursive removal, move or permission change of a directory that is
+or contains a protected path: ``rm -r``/``-rf``, every operand of ``mv``, the start paths of
+``find ... -delete``, ``chmod``/``chown``/``chgrp -R``, when the directory is ``/``, the
+home directory or one of its parents, a directory that holds gatekeeper's config or state,
+``/etc``, ``/usr``, ``/boot``, or any directory with a ``.git`` or ``.claude`` in it (a
+project). Also every source of ``mv``: moving ``.claude/settings.json`` away switches the
+hook off as surely as overwriting it.
+**Why:** ``rm -rf ~`` writes every protected path at once; no allow rule may approve it.
+``find X -name ... -delete`` (with tests that select what goes) is REVIEW rather than
+ELEVATE when X holds protected paths: it may reach them, so no allow rule approves it, but a
+reviewer can judge the filter.
+**Example:** ``rm -rf ~``, ``rm -rf ..`` in a project, ``find ~ -delete``,
+``mv .claude/settings.json /tmp/``.
+**Allowed alternative:** remove what you mean by name (``rm -rf build``); the human
+approves anything wider.
+
+## GK-PROT-005 — a write or tree operation whose target is not known (REVIEW)
+**What it catches:** a write channel or a tree operation whose target is computed at run
+time (``rm -rf "$DIR"``, ``> "$OUT"``, ``mv $A $B``).
+**Why:** nothing shows the target is not protected, so no allow rule may approve it
+without a look: the reviewer (or the human) sees it.
+**Example:** ``rm -rf "$BUILD_DIR"`` with an allow rule ``Bash(rm:*)``.
+**Allowed alternative:** spell the path out.
+
 ## GK-PROT-003 — a `gatekeeper` command that changes the gate (ELEVATE)
 **What it catches:** ``gatekeeper allow ...`` (except ``--list`` and ``--dry-run``),
 ``gatekeeper install``, ``uninstall``, ``plugins enable`` and ``plugins disable``.
@@ -37,9 +62,9 @@ import os
 from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
-from gatekeeper.model import Finding, Verdict
+from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import PROTECTED
-from gatekeeper.shell.effects import write_targets
+from gatekeeper.shell.effects import operands, write_targets
 
 if TYPE_CHECKING:
     from gatekeeper.context import Context
@@ -122,10 +147,34 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             f"`{command.text[:80]}` changes gatekeeper's own configuration: only the user "
             "can approve that",
         )
-    for word, how in write_targets(command):
+    unknown: Finding | None = None
+    for word, how in [*write_targets(command), *_moved_sources(command)]:
+        if word.dynamic:
+            unknown = unknown or _unknown_target(command, word.text)
+            continue
         found = _write_finding(word.text, f"`{command.name or 'redirect'}` ({how})", ctx)
         if found is not None:
             return found
+    whole = not _filtered_find(command)
+    for word in _tree_targets(command):
+        if word.dynamic:
+            unknown = unknown or _unknown_target(command, word.text)
+            continue
+        for path in ctx.paths.resolve_all(word.text):
+            if not ctx.paths.holds_protected(path):
+                continue
+            if whole:
+                return Finding(
+                    Verdict.ELEVATE,
+                    "GK-PROT-004",
+                    f"`{command.name}` acts on all of {path}, which holds protected paths: "
+                    "only the user can approve that",
+                )
+            unknown = unknown or Finding(
+                Verdict.REVIEW,
+                "GK-PROT-004",
+                f"`find -delete` below {path} may reach the protected paths it holds",
+            )
     for word in command.words[1:]:
         for raw in _path_candidates(word.text):
             found = _read_finding(raw, f"`{command.name}`", ctx)
@@ -136,7 +185,70 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             found = _read_finding(raw, "an environment assignment", ctx)
             if found is not None:
                 return found
-    return None
+    return unknown
+
+
+def _unknown_target(command: Command, text: str) -> Finding:
+    return Finding(
+        Verdict.REVIEW,
+        "GK-PROT-005",
+        f"`{command.name or 'redirect'}` writes `{text[:60]}`, which is only known at run "
+        "time: it could be a protected path",
+    )
+
+
+_RECURSIVE = {"-r", "-R", "--recursive"}
+
+
+def _recursive(command: Command) -> bool:
+    for arg in command.argv[1:]:
+        if arg == "--":
+            return False
+        if arg in _RECURSIVE or (
+            arg.startswith("-") and not arg.startswith("--") and ("r" in arg or "R" in arg)
+        ):
+            return True
+    return False
+
+
+def _moved_sources(command: Command) -> list[tuple[Word, str]]:
+    """Every operand of `mv` but the last: the source disappears from where it was."""
+    if command.name != "mv":
+        return []
+    ops = operands(command, {"-t", "--target-directory", "-S", "--suffix"})
+    if any(
+        a in ("-t", "--target-directory") or a.startswith("--target-directory=")
+        for a in command.argv
+    ):
+        return [(w, "`mv` source") for w in ops]
+    return [(w, "`mv` source") for w in ops[:-1]]
+
+
+def _filtered_find(command: Command) -> bool:
+    """`find X -name ... -delete`: deletes what matches, not necessarily the whole tree."""
+    if command.name != "find":
+        return False
+    tests = [a for a in command.argv[1:] if a.startswith("-") and a not in ("-delete", "-depth")]
+    return bool(tests)
+
+
+def _tree_targets(command: Command) -> list[Word]:
+    """The directories a command removes, moves or re-permissions as a whole."""
+    name = command.name
+    if name == "rm" and _recursive(command):
+        return operands(command)
+    if name == "mv":
+        return operands(command, {"-t", "--target-directory", "-S", "--suffix"})
+    if name in ("chmod", "chown", "chgrp") and _recursive(command):
+        return operands(command)[1:]
+    if name == "find" and "-delete" in command.argv:
+        starts = []
+        for word in command.words[1:]:
+            if word.text.startswith(("-", "(", "!", "\\(")) or word.text in ("(", "!"):
+                break
+            starts.append(word)
+        return starts or [Word(".")]
+    return []
 
 
 def _path_candidates(text: str) -> list[str]:
