@@ -161,6 +161,21 @@ def test_a_broken_enabled_plugin_is_a_problem(
     assert "no_such_plugin_module" in details(report, "plugins")
 
 
+def test_installed_plugins_are_listed_as_available_until_enabled(
+    here: GkEnv, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("gatekeeper_docker")  # installed by `make test` from plugins/
+    here.write_config(NO_REVIEWER)
+    cli.main(["install"])
+    _, report = doctor(capsys, "--no-self-test")
+    assert "gatekeeper_docker (gatekeeper-docker" in details(report, "plugins")
+    assert "plugins enable docker" in details(report, "plugins")
+    here.write_config(NO_REVIEWER + '[plugins]\nenabled = ["gatekeeper_docker"]\n')
+    _, report = doctor(capsys, "--no-self-test")
+    assert "gatekeeper_docker (enabled): gatekeeper_check_command" in details(report, "plugins")
+    assert "installed, not enabled" not in details(report, "plugins").split("docker")[0]
+
+
 def test_text_output(here: GkEnv, capsys: pytest.CaptureFixture[str]) -> None:
     here.write_config(NO_REVIEWER)
     cli.main(["install"])

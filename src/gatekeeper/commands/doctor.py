@@ -298,6 +298,23 @@ def plugin_checks(config: config_mod.Config) -> list[Check]:
     for name in config.plugins_disabled:
         checks.append(Check("plugins", INFO, f"{name}: disabled by config"))
     checks.extend(Check("plugins", PROBLEM, f.reason) for f in failures)
+    from gatekeeper import discovery
+
+    loaded = {name for name, _ in pm.list_name_plugin()}
+    for info in discovery.discover():
+        if info.module in loaded:
+            continue
+        where = f"{info.distribution} {info.version}".strip()
+        checks.append(
+            Check(
+                "plugins",
+                PROBLEM if info.problem else INFO,
+                info.problem
+                or f"{info.module} ({where}): installed, not enabled "
+                f"(gatekeeper plugins enable {info.short})",
+                {"name": info.module, "kind": "available", "distribution": info.distribution},
+            )
+        )
     return checks
 
 
