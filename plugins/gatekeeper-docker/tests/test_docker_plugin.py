@@ -117,3 +117,22 @@ def test_the_plugin_cannot_loosen_a_builtin(make_engine: Callable[..., Engine]) 
     # `docker ps > ~/.bashrc` is SAFE for docker, but the redirect is a protected write.
     engine = make_engine(gatekeeper_docker)
     assert_decision(engine, "docker ps > ~/.bashrc", expected="ask", rule="GK-PROT-001")
+
+
+def test_registration_order_never_changes_a_result(
+    make_engine: Callable[..., Engine], gk_env: GkEnv
+) -> None:
+    from gatekeeper.host import BUILTIN_PLUGINS
+
+    forward = make_engine(gatekeeper_docker)
+    backward = make_engine(plugins=(), enabled=(*reversed(BUILTIN_PLUGINS), "gatekeeper_docker"))
+    assert [i.plugin_name for i in forward.pm.hook.gatekeeper_check_command.get_hookimpls()] != [
+        i.plugin_name for i in backward.pm.hook.gatekeeper_check_command.get_hookimpls()
+    ]
+    for case in CASES:
+        a = check(forward, case.command, cwd=str(gk_env.project))
+        b = check(backward, case.command, cwd=str(gk_env.project))
+        assert (a.outcome, {f.rule for f in a.findings}) == (
+            b.outcome,
+            {f.rule for f in b.findings},
+        ), case.id
