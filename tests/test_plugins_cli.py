@@ -74,6 +74,14 @@ def test_list_shows_builtins_and_installed_plugins(gk_env: GkEnv) -> None:
     assert "available" in text
 
 
+def test_list_shows_an_enabled_module_that_does_not_load(gk_env: GkEnv) -> None:
+    gk_env.write_config('[plugins]\nenabled = ["no_such_gatekeeper_plugin"]\n')
+    missing = listing(gk_env)["no_such_gatekeeper_plugin"]
+    assert missing["state"] == "enabled"
+    assert "ModuleNotFoundError" in missing["problem"]
+    assert "problem: ModuleNotFoundError" in gk(gk_env, "plugins", "list").stdout
+
+
 def test_enable_and_disable_change_a_docker_decision(gk_env: GkEnv) -> None:
     before = decide(gk_env, "docker ps")
     assert (before["decision"], before["rule"]) == ("ask", "GK-UNKNOWN")

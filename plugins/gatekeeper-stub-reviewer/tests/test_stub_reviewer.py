@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import gatekeeper_stub_reviewer
 import pytest
 
+from gatekeeper import Review, ReviewDecision, hookimpl
 from gatekeeper.testing import StubReviewer, check
 
 if TYPE_CHECKING:
@@ -89,6 +90,26 @@ def test_no_opinion_falls_through_to_the_next_reviewer(
     later = StubReviewer(reason="the next reviewer")
     engine = make_engine(gatekeeper_stub_reviewer, later)
     assert check(engine, "unknown-tool").reason == "reviewer approved: the next reviewer"
+
+
+class LastReviewer:
+    """Stands in for the built-in Claude reviewer, which is `trylast`."""
+
+    @hookimpl(trylast=True)
+    def gatekeeper_review(self, call: object) -> Review:
+        del call
+        return Review(ReviewDecision.ELEVATE, "the last reviewer")
+
+
+@pytest.mark.parametrize("last_registered", [True, False])
+def test_the_stub_answers_before_a_trylast_reviewer(
+    make_engine: Callable[..., Engine], scripted: Callable[[object], None], last_registered: bool
+) -> None:
+    scripted(SCRIPT)
+    plugins = [gatekeeper_stub_reviewer, LastReviewer()]
+    engine = make_engine(*(plugins if last_registered else reversed(plugins)))
+    assert check(engine, "frobnicate --all").reason == "use --dry first"
+    assert check(engine, "unmatched-command").reason == "reviewer asks the user: the last reviewer"
 
 
 @pytest.mark.parametrize(

@@ -51,6 +51,13 @@ if it stood alone, and the call gets at least that verdict (an interactive shell
 command is REVIEW). **Example:** ``docker exec web ls /app`` is SAFE,
 ``docker exec web rm -rf /`` is not.
 
+## GK-DOCKER-008 — docker reads a secret or writes a protected host file (ELEVATE)
+**What it catches:** ``docker cp`` from a credential file or onto a protected path (shell
+start-up files, ``.git`` internals, gatekeeper's and Claude Code's config...),
+``docker save``/``export -o`` onto a protected path, ``--env-file``/``--label-file`` of a
+credential file. **Why:** the same protection as every other write or read route.
+**Example:** ``docker cp web:/tmp/x ~/.bashrc``, ``docker run --env-file ~/.aws/credentials alpine``.
+
 ## GK-DOCKER-007 — a docker command not known statically (REVIEW)
 **What it catches:** a subcommand, option, mount or exec command that is computed at run
 time (``docker $CMD``, ``-v "$SRC":/x``), or an option this plugin does not know before the
@@ -187,6 +194,54 @@ def _options(
     return found, len(words), known
 
 
+def _where(raw: Word, resolved: str) -> str:
+    return "" if raw.text == resolved else f" (= {resolved})"
+
+
+def _host_file(raw: Word, ctx: Context, *, write: bool, what: str) -> Finding | None:
+    """ELEVATE for a host file docker reads (a secret) or writes (a protected path)."""
+    from gatekeeper.paths import NETWORK, PROTECTED, SECRET
+
+    if raw.dynamic:
+        return _finding(Verdict.REVIEW, 7, f"`{what}` uses a host path known only at run time")
+    kind, resolved = ctx.paths.classify(raw.text, write=write)
+    if kind in (PROTECTED, SECRET, NETWORK):
+        verb = "writes" if write else "reads"
+        return _finding(
+            Verdict.ELEVATE,
+            8,
+            f"`{what}` {verb} `{raw.text}`{_where(raw, resolved)}, a {kind} path: ask the user",
+        )
+    return None
+
+
+def _cp(words: Sequence[Word], what: str, ctx: Context) -> Finding:
+    """`docker cp SRC DEST`: the side without `CONTAINER:` is a host file."""
+    _, at, known = _options(words, set(), {"-a", "--archive", "-L", "--follow-link", "-q"})
+    operands = list(words[at:])
+    if not known or len(operands) != 2:
+        return _finding(Verdict.REVIEW, 7, f"`{what}` with arguments this plugin does not know")
+    for word, write in zip(operands, (False, True), strict=True):
+        head, colon, _ = word.text.partition(":")
+        if word.text == "-" or (colon and "/" not in head and not word.dynamic):
+            continue  # stdin/stdout or a container path
+        found = _host_file(word, ctx, write=write, what=what)
+        if found is not None:
+            return found
+    return _finding(Verdict.REVIEW, 5, f"`{what}` copies files between a container and the host")
+
+
+def _output(words: Sequence[Word], what: str, ctx: Context) -> Finding:
+    """`docker save`/`export` `-o FILE`: a write to a host file."""
+    options, _, _ = _options(words, {"-o", "--output", "--platform"}, {"-q", "--quiet"})
+    for option, value in options:
+        if option in ("-o", "--output") and value is not None:
+            found = _host_file(value, ctx, write=True, what=what)
+            if found is not None:
+                return found
+    return _finding(Verdict.REVIEW, 5, f"`{what}` writes an archive: review it")
+
+
 def _host_path_finding(raw: Word, ctx: Context) -> Finding | None:
     """ELEVATE for a host-side mount source that is sensitive or outside the allowed dirs."""
     from gatekeeper.paths import ALLOWED, TMP
@@ -210,7 +265,9 @@ def _host_path_finding(raw: Word, ctx: Context) -> Finding | None:
     kind, resolved = ctx.paths.classify(raw.text, write=True)
     if kind not in (ALLOWED, TMP):
         return _finding(
-            Verdict.ELEVATE, 3, f"mounts `{raw.text}` ({kind}: {resolved}) into a container"
+            Verdict.ELEVATE,
+            3,
+            f"mounts `{raw.text}`{_where(raw, resolved)}, a {kind} path, into a container: ask the user",
         )
     return None
 
@@ -275,6 +332,8 @@ def _option_finding(option: str, value: Word | None, what: str, ctx: Context) ->
         source = _mount_source(option, value)
         if source is not None:
             return _host_path_finding(source, ctx)
+    if option in ("--env-file", "--label-file") and value is not None:
+        return _host_file(value, ctx, write=False, what=f"{what} {option}")
     return None
 
 
@@ -361,6 +420,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             return _run_options(rest[1:], what, ctx)
         if sub == "container" and action == "exec":
             return _exec(rest[1:], what, ctx)
+        if sub == "container" and action == "cp":
+            return _cp(rest[1:], what, ctx)
+        if action in ("save", "export"):
+            return _output(rest[1:], what, ctx)
         return _finding(Verdict.REVIEW, 5, f"`{what}` changes docker's state: review it")
     if sub in _REMOVALS_MANAGED and rest and rest[0].text in _REMOVALS_MANAGED[sub]:
         return _finding(
@@ -376,4 +439,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         return _run_options(rest, f"docker {sub}", ctx)
     if sub == "exec":
         return _exec(rest, "docker exec", ctx)
+    if sub == "cp":
+        return _cp(rest, "docker cp", ctx)
+    if sub in ("save", "export"):
+        return _output(rest, f"docker {sub}", ctx)
     return _finding(Verdict.REVIEW, 5, f"`docker {sub}` changes docker's state: review it")

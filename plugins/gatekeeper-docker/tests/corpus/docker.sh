@@ -133,6 +133,22 @@ docker exec web rm -rf /
 # ruleid: GK-WRAP-001
 docker exec -u root web sudo ls
 
+# --- GK-DOCKER-008: host files read or written by docker ---
+# ruleid: GK-DOCKER-008
+docker cp web:/tmp/profile ~/.bashrc
+# ruleid: GK-DOCKER-008
+docker cp ~/.ssh/id_ed25519 web:/root/key
+# ruleid: GK-DOCKER-008
+docker container cp web:/x .git/hooks/pre-commit
+# ruleid: GK-DOCKER-008
+docker run --env-file ~/.aws/credentials alpine
+# ruleid: GK-DOCKER-008
+docker save -o ~/.profile alpine
+# ruleid: GK-DOCKER-005
+docker cp web:/var/log/app.log ./app.log
+# ruleid: GK-DOCKER-005
+docker image save --output images.tar alpine
+
 # --- GK-DOCKER-007: not known statically ---
 # ruleid: GK-DOCKER-007
 docker $SUB ps
