@@ -504,7 +504,9 @@ def _word(text: str) -> Word:
 
 
 def _top(found: Sequence[Finding], text: str) -> Finding:
-    top = dominant(found)
+    # Ties are broken by rule id, not by plugin order: a wrapper's verdict and the rule it
+    # names must not depend on the order plugins were registered in.
+    top = dominant(sorted(found, key=lambda f: (f.rule, f.plugin)))
     if top is None:
         return Finding(Verdict.REVIEW, "GK-UNKNOWN", f"no checker knows `{text[:40]}`", plugin=HOST)
     return top

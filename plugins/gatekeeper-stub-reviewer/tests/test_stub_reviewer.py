@@ -107,7 +107,10 @@ def test_the_stub_answers_before_a_trylast_reviewer(
 ) -> None:
     scripted(SCRIPT)
     plugins = [gatekeeper_stub_reviewer, LastReviewer()]
-    engine = make_engine(*(plugins if last_registered else reversed(plugins)))
+    # LastReviewer stands in for the built-in Claude reviewer, which is blocked here.
+    engine = make_engine(
+        *(plugins if last_registered else reversed(plugins)), blocked=[BUILTIN_REVIEWER]
+    )
     assert check(engine, "frobnicate --all").reason == "use --dry first"
     assert check(engine, "unmatched-command").reason == "reviewer asks the user: the last reviewer"
 
