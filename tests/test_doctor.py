@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from gatekeeper import cli
+from gatekeeper import __version__, cli
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -63,7 +63,9 @@ def test_after_install_everything_is_ok_and_the_self_test_ran(
     audit = (here.state_dir / "audit.jsonl").read_text().splitlines()
     assert [json.loads(line)["session"] for line in audit] == ["gatekeeper-doctor"] * 2
     plugins = details(report, "plugins")
-    assert "gatekeeper.plugins.protected (built-in): gatekeeper_check_command" in plugins
+    assert f"gatekeeper.plugins.protected {__version__} (built-in): gatekeeper_check_command" in (
+        plugins
+    )
 
 
 def test_permission_request_install_is_self_tested_with_that_event(

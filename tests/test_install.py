@@ -187,7 +187,7 @@ def test_uninstall_removes_exactly_what_install_added(gk_env: GkEnv) -> None:
     gk("install")
     assert gk("uninstall") == 0
     assert json.loads(path.read_text()) == EXISTING
-    assert not (gk_env.home / ".claude" / "commands" / "allow-tool.md").exists()
+    assert not (gk_env.home / ".claude" / "commands").exists()  # emptied: removed
     assert not gk_env.config_path.exists()  # untouched default config: install's, removed
 
 
@@ -202,7 +202,10 @@ def test_uninstall_keeps_an_edited_config_and_command(gk_env: GkEnv) -> None:
     gk_env.config_path.write_text(gk_env.config_path.read_text() + "\n# mine\n")
     command = gk_env.home / ".claude" / "commands" / "allow-tool.md"
     command.write_text("my own command\n")
+    other = command.with_name("mine.md")
+    other.write_text("another command\n")
     gk("uninstall")
+    assert other.exists()
     assert gk_env.config_path.read_text().endswith("# mine\n")
     assert command.read_text() == "my own command\n"
 

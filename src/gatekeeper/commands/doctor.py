@@ -287,12 +287,13 @@ def plugin_checks(config: config_mod.Config) -> list[Check]:
             continue
         hooks = sorted(caller.name for caller in pm.get_hookcallers(plugin) or [])
         kind = "enabled" if name in config.plugins_enabled else "built-in"
+        version = plugin_version(name)
         checks.append(
             Check(
                 "plugins",
                 OK,
-                f"{name} ({kind}): {', '.join(hooks)}",
-                {"name": name, "kind": kind, "hooks": hooks},
+                f"{name} {version} ({kind}): {', '.join(hooks)}",
+                {"name": name, "kind": kind, "version": version, "hooks": hooks},
             )
         )
     for name in config.plugins_disabled:
@@ -316,6 +317,18 @@ def plugin_checks(config: config_mod.Config) -> list[Check]:
             )
         )
     return checks
+
+
+def plugin_version(module: str) -> str:
+    """The version of the distribution that provides a plugin module ("?" if unknown)."""
+    from importlib import metadata  # CLI path only: an entry-point/metadata scan is slow
+
+    top = module.split(".", 1)[0]
+    try:
+        dists = metadata.packages_distributions().get(top) or []
+        return metadata.version(dists[0]) if dists else "?"
+    except Exception:  # noqa: BLE001 - broken metadata must not break the report
+        return "?"
 
 
 def diagnose(cwd: str, self_tests: bool = True) -> list[Check]:

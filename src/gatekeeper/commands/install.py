@@ -21,6 +21,7 @@ the committed ``settings.json``) and ``DIR/.claude/commands/``.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import math
@@ -383,6 +384,9 @@ def apply(plan: Plan) -> list[str]:
         if change.after is None:
             os.unlink(change.path)
             done.append(f"removed {change.path}")
+            if os.path.basename(os.path.dirname(change.path)) == "commands":
+                with contextlib.suppress(OSError):  # only if empty: it may hold yours
+                    os.rmdir(os.path.dirname(change.path))
             continue
         directory = os.path.dirname(change.path)
         os.makedirs(directory, mode=0o700 if change.mode == 0o600 else 0o755, exist_ok=True)
