@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
 
-FULL_PIPELINE = sorted(MODES - {"bypassPermissions"})
+FULL_PIPELINE = sorted(MODES - {"bypassPermissions", "plan"})
 CORPORA = sorted((Path(__file__).parent / "corpora").glob("*.sh"))
 RULES = '[permissions]\ndeny = ["Bash(make deploy)"]\nask = ["Bash(make release)"]\n'
 
@@ -41,6 +41,29 @@ def test_other_modes_run_the_full_pipeline(
     decision = check(eng, "frobnicate --all", mode=mode)
     assert (decision.outcome, decision.tier) == (Outcome.ALLOW, "tier2")
     assert len(stub.asked) == 1
+    bashrc = {"file_path": str(gk_env.home / ".bashrc"), "content": "x"}
+    assert check(eng, tool="Write", tool_input=bashrc, mode=mode).outcome == Outcome.ASK
+
+
+def test_plan_mode_leaves_everything_but_reads_to_claude_code(
+    engine: tuple[Engine, StubReviewer], gk_env: GkEnv
+) -> None:
+    """Plan mode means no changes yet: gatekeeper never allows a write or a command there."""
+    eng, stub = engine
+    mode = "plan"
+    inside = {"file_path": str(gk_env.project / "notes.md"), "content": "x"}
+    decision = check(eng, tool="Write", tool_input=inside, mode=mode)
+    assert decision.outcome == Outcome.NONE, decision.reason
+    assert "plan mode" in decision.reason
+    assert check(eng, "make test", mode=mode).outcome == Outcome.NONE
+    assert check(eng, "ls -la", mode=mode).outcome == Outcome.NONE
+    assert check(eng, "frobnicate --all", mode=mode).outcome == Outcome.NONE  # approved, then left
+    read = {"file_path": str(gk_env.project / "README.md")}
+    assert check(eng, tool="Read", tool_input=read, mode=mode).outcome == Outcome.ALLOW
+    # Stricter answers stand.
+    assert check(eng, "git push origin main", mode=mode).outcome == Outcome.ASK
+    assert check(eng, "make release", mode=mode).outcome == Outcome.ASK
+    assert check(eng, "make deploy", mode=mode).outcome == Outcome.DENY
     bashrc = {"file_path": str(gk_env.home / ".bashrc"), "content": "x"}
     assert check(eng, tool="Write", tool_input=bashrc, mode=mode).outcome == Outcome.ASK
 

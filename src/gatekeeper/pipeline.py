@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 MAX_INPUT_BYTES = 10 * 1024 * 1024
 MAX_NESTING = 64
 PASS_THROUGH = frozenset({"AskUserQuestion", "ExitPlanMode", "EnterPlanMode"})
+# Tools that only read: gatekeeper's allow stands for them in plan mode.
+PLAN_MODE_READS = frozenset({"Read", "Grep", "Glob", "LS", "NotebookRead"})
 MODES = frozenset({"default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"})
 EVENTS = frozenset({"PreToolUse", "PermissionRequest"})
 SHELL_PLUGIN = "gatekeeper.shell"
@@ -179,6 +181,24 @@ class Engine:
 
     def decide(self, call: ToolCall) -> Decision:
         """Stages 1-6 for one validated call."""
+        decision = self._decide(call)
+        if (
+            call.permission_mode == "plan"
+            and decision.outcome == Outcome.ALLOW
+            and call.tool_name not in PLAN_MODE_READS
+            and call.tool_name not in self.config.safe_tools
+        ):
+            # Plan mode means "no changes yet": gatekeeper's allow would skip the prompt
+            # Claude Code shows there, so it leaves the call to Claude Code instead.
+            return replace(
+                decision,
+                outcome=Outcome.NONE,
+                tier="mode",
+                reason=f"plan mode: Claude Code decides what may run ({decision.reason})",
+            )
+        return decision
+
+    def _decide(self, call: ToolCall) -> Decision:
         if call.tool_name in PASS_THROUGH:
             return Decision(
                 Outcome.NONE, f"{call.tool_name} needs the user's own dialog", "pass-through"
