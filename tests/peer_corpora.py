@@ -231,6 +231,13 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
         "decides (GK-WRAP-002)",
     ),
     (
+        "*",
+        "*",
+        r"^git clean (-n|--dry-run)$",
+        "`git clean -n` is a dry run that only lists what it would remove (reference/peers.md "
+        "§4 lists it as a false-positive guard); `-i` and every real clean still ask",
+    ),
+    (
         "cc-allow",
         "default",
         r".",

@@ -419,6 +419,10 @@ def _flag_problem(command: Command) -> Finding | None:
         a in ("-i", "--inplace") or a.startswith(("-i=", "--inplace=")) for a in args
     ):
         return _review("GK-BASH-005", "`yq -i` rewrites files in place")
+    elif name == "base64" and any(
+        a in ("-o", "--output") or a.startswith(("-o", "--output=")) for a in args
+    ):
+        return _review("GK-BASH-005", "`base64 -o` writes a file")
     elif name == "xxd" and any(a in ("-r", "-revert") for a in args):
         return _review("GK-BASH-005", "`xxd -r` writes binary data back to a file")
     elif name == "find" and "-delete" in args:

@@ -10,7 +10,8 @@
 
 ## GK-DEV-002 — a dev tool used in a way the seeds do not cover (REVIEW)
 **What it catches:** ``python -c``/``python -``/code on stdin (unless plainly harmless:
-``python -c 'import sys; print(sys.version)'``), a script outside the allowed dirs,
+``python -c 'import sys; print(sys.version)'``, ``python -c 'print(f"{x}")'`` — a string
+or an f-string whose fields are bare names), a script outside the allowed dirs,
 ``pytest --basetemp`` outside a tmp dir (pytest deletes that directory),
 ``pip install --target/--prefix/--root`` outside the allowed dirs, ``pip`` with another
 index or from a URL/VCS (``git+https://...``) or a path outside the allowed dirs,
@@ -76,7 +77,9 @@ _MODULE_TOOLS = {
 _VERSION_QUERIES = {"--version", "-V", "version", "--help", "-h", "-v"}
 _PLAIN_PYTHON = re.compile(
     r"^\s*(import (sys|platform|os)(, ?(sys|platform|os))*\s*;\s*)?"
-    r"print\((sys\.(version|version_info|executable|path|platform)|platform\.\w+\(\))\)\s*$"
+    r"print\((sys\.(version|version_info|executable|path|platform)|platform\.\w+\(\)"
+    # a string literal, or an f-string whose fields are bare names (no calls, no attributes)
+    r"|f?\"(?:[^\"\\{}]|\{[A-Za-z_]\w*\})*\"|f?'(?:[^'\\{}]|\{[A-Za-z_]\w*\})*')\)\s*$"
 )
 
 

@@ -3,7 +3,8 @@
 ## GK-GIT-001 — a read-only git command (SAFE)
 **What it catches:** ``status``, ``diff``, ``log``, ``show``, ``blame``, ``ls-files``,
 ``rev-parse``, ``grep``, listing forms of ``branch``/``tag``/``remote``/``stash``/``config``
-..., with read-only flags, in a repository inside the allowed dirs (``-C`` included).
+..., with read-only flags, and ``clean -n``/``--dry-run``, in a repository inside the
+allowed dirs (``-C`` included).
 **Example:** ``git log --oneline -20``, ``git -C sub diff --stat``.
 
 ## GK-GIT-002 — a git write (ELEVATE)
@@ -225,8 +226,11 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if command.words[-len(argv)].dynamic:
         return _review("GK-GIT-004", "the git subcommand is known only at run time")
     for a in args:
-        if a in _EXEC_OPTIONS or any(
-            a.startswith(o + "=") for o in _EXEC_OPTIONS if o.startswith("--")
+        if (
+            a in _EXEC_OPTIONS
+            or any(a.startswith(o + "=") for o in _EXEC_OPTIONS if o.startswith("--"))
+            or a.startswith("-O")  # `-Ovim`: the pager attached
+            or (sub == "grep" and a.startswith("-") and not a.startswith("--") and "O" in a)
         ):
             if sub in _WRITES and sub not in _NETWORK_OR_NEW:
                 break  # a write is ELEVATE anyway
@@ -241,6 +245,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         )
     if sub == "bisect" and args[:1] == ["run"]:
         return _review("GK-GIT-003", "`git bisect run` runs a command on every step")
+    if sub == "clean" and _dry_run(args):
+        if ctx.paths.classify(repo, write=False)[0] != ALLOWED:
+            return _review("GK-GIT-005", "git runs outside the allowed dirs")
+        return Finding(Verdict.SAFE, "GK-GIT-001", "`git clean -n` only lists what it would remove")
     if sub in _WRITES:
         if sub in _NETWORK_OR_NEW:
             return _review("GK-GIT-004", f"`git {sub}` fetches, creates or exports data")
@@ -263,6 +271,14 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         # A tmp dir counts as outside: anyone can plant a repository (and its config) there.
         return _review("GK-GIT-005", f"git runs in {where}, outside the allowed dirs")
     return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads")
+
+
+def _dry_run(args: list[str]) -> bool:
+    """`git clean -n`/`--dry-run` (bundles included), and never interactive."""
+    short = [a for a in args if a.startswith("-") and not a.startswith("--")]
+    if any(a in ("-i", "--interactive") or "i" in a[1:] for a in short) or "--interactive" in args:
+        return False
+    return "--dry-run" in args or any("n" in a[1:] for a in short)
 
 
 def _listing_write(sub: str, args: list[str]) -> bool:

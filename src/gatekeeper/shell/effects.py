@@ -44,6 +44,7 @@ _DASH_O_OUTPUT = {
     "cargo",
     "uniq",
     "iconv",
+    "base64",
 }
 # Commands whose plain operands are all written (created, removed, changed in place).
 _OPERANDS_WRITTEN = {

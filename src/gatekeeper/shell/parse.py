@@ -118,6 +118,7 @@ class _Item:
     where: str
     redirects: tuple[Redirect, ...] = ()
     piped: bool = False
+    heredoc_of: Node | None = None  # the redirected statement whose here-document feeds it
 
 
 class _Walker:
@@ -159,7 +160,7 @@ class _Walker:
             if not node.is_named:
                 continue  # punctuation and keywords
             if kind == "command":
-                self.command(item)
+                self.command(item, heredoc_of=item.heredoc_of)
             elif kind == "pipeline":
                 self.pipeline(item)
             elif kind == "redirected_statement":
@@ -255,6 +256,8 @@ class _Walker:
             # (and a here-document's stdin) to the last command only.
             parts: list[_Item] = []
             self.split_tail(body, item, tuple(redirects), piped, parts)
+            if parts and parts[-1].node.type == "command":
+                parts[-1].heredoc_of = node
             self.stack.extend(reversed(parts))
         else:
             self.stack.append(_Item(body, item.where, tuple(redirects), piped))
@@ -500,9 +503,22 @@ def _next_is_input_redirect(node: Node, index: int) -> bool:
     )
 
 
+# Commands that run the rest of their argv: `timeout 5 bash <<EOF` feeds the shell too.
+_RUNNERS = {"timeout", "nice", "nohup", "env", "command", "builtin", "exec", "stdbuf", "time"}
+_RUNNERS |= {"sudo", "doas", "setsid", "ionice", "chronic", "unbuffer", "flock", "taskset"}
+
+
 def _feeds_shell(command: Command) -> bool:
-    return command.name in _SHELLS and not any(
-        w.text.startswith("-") and "c" in w.text for w in command.words[1:]
+    names = [w.text.rsplit("/", 1)[-1] for w in command.words]
+    at = 0
+    while at < len(names) and names[at] in _RUNNERS:
+        at += 1
+        while at < len(names) and names[at] not in _SHELLS and names[at] not in _RUNNERS:
+            at += 1  # the wrapper's own options and values (`timeout 5`, `env X=1`)
+    return (
+        at < len(names)
+        and names[at] in _SHELLS
+        and not any(w.startswith("-") and "c" in w for w in names[at + 1 :])
     )
 
 
