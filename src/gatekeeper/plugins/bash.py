@@ -7,12 +7,15 @@ prefixes have plugins of their own; write targets are judged by GK-WRITE and GK-
 **What it catches:** ``ls``, ``cat``, ``grep``, ``rg``, ``head``, ``tail``, ``wc``, ``find``,
 ``jq``, ``diff``, ``stat``, ``echo``, ``pwd``, ``cd``... whose file operands lie inside the
 allowed dirs and whose flags neither write nor run anything.
+A shell or interpreter asked only for its version or help (``python --version``,
+``bash --version``) is SAFE too.
 **Why:** reading the project is what the agent does all day.
 **Example:** ``grep -rn "TODO" src``, ``find . -name '*.py' | head``.
 
 ## GK-BASH-002 — a read outside the allowed directories (REVIEW)
-**What it catches:** a read-only command whose file operand (or ``cd`` target) resolves
-outside the allowed dirs, or is known only at run time.
+**What it catches:** a read-only command whose file operand (or ``cd`` target, or ``tar``
+archive) resolves outside the allowed dirs, or is known only at run time; and a read through
+an input redirect by any command (``wc -l < /etc/passwd``, ``$(<file)``).
 **Why:** ``grep -r password ~`` reads what the user did not hand over.
 **Example:** ``head /etc/passwd``, ``cat "$F"``.
 
@@ -31,7 +34,8 @@ outside the allowed dirs, or is known only at run time.
 pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/``-z``,
 ``less``/``more`` with ``+`` commands, ``man -P``/``-H``, ``tar --to-command``/
 ``--checkpoint-action``/``--use-compress-program``/``-I``, ``vim -c``, ``zip -T -TT``,
-``find -delete``, ``sort --compress-program``, ``git``-less ``diff`` pagers...
+``find -delete``, ``sort --compress-program``, ``yq -i``, ``xxd -r``, ``base64 -o``,
+``awk -f``/``-E``/``-l`` (attached forms included)...
 **Why:** each of these turns a reader into a writer or a launcher.
 **Example:** ``rg --pre ./evil.sh x``, ``awk 'BEGIN{system("id")}'``.
 
