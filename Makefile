@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint typecheck pytest clean
+.PHONY: demo test lint typecheck pytest clean peers
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ pytest: $(VENV)/.installed-test
 	$(BIN)/pytest
 
 test: lint typecheck pytest
+
+# The peers' corpora (../shared/peer-data, or PEER_DATA=dir) → docs/peer-comparison.md.
+peers: $(VENV)/.installed-test
+	$(BIN)/python -m tests.peer_corpora $(if $(PEER_DATA),--data $(PEER_DATA))
 
 clean:
 	rm -rf $(VENV) .cache .pytest_cache .mypy_cache .ruff_cache

@@ -58,6 +58,7 @@ def test_plan_mode_leaves_everything_but_reads_to_claude_code(
     assert check(eng, "make test", mode=mode).outcome == Outcome.NONE
     assert check(eng, "ls -la", mode=mode).outcome == Outcome.NONE
     assert check(eng, "frobnicate --all", mode=mode).outcome == Outcome.NONE  # approved, then left
+    assert len(stub.asked) == 1
     read = {"file_path": str(gk_env.project / "README.md")}
     assert check(eng, tool="Read", tool_input=read, mode=mode).outcome == Outcome.ALLOW
     # Stricter answers stand.

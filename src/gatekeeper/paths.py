@@ -114,6 +114,7 @@ _SECRET_PATTERNS = (
     "*.jks",
     ".env",
     ".env.*",
+    "*.env",
     ".netrc",
     ".git-credentials",
     ".pypirc",

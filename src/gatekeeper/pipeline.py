@@ -28,7 +28,7 @@ from gatekeeper.model import (
     freeze,
 )
 from gatekeeper.paths import PathPolicy
-from gatekeeper.shell.parse import MAX_DEPTH, parse
+from gatekeeper.shell.parse import MAX_DEPTH, Script, parse
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -367,12 +367,10 @@ class Engine:
             )
         script = parse(text, ctx.paths.home)
         commands = tuple(c.text[:200] for c in script.commands)
-        cwds = _cd_targets(script.commands, ctx.paths.cwd)
-        if cwds:
-            ctx = replace(ctx, paths=ctx.paths.with_cwds(cwds))
-        for command in script.commands:
+        contexts = self._contexts(script, call, ctx)
+        for command, cctx in zip(script.commands, contexts, strict=True):
             for rule in self.rules.deny:
-                if rules_mod.match_command(rule, command, ctx.paths):
+                if rules_mod.match_command(rule, command, cctx.paths):
                     return [], commands, _deny(rule, command.text)
         findings = (
             [
@@ -382,9 +380,21 @@ class Engine:
             if not bypass
             else []
         )
-        for command in script.commands:
-            findings.extend(self.judge(command, call, ctx, essential_only=bypass))
+        for command, cctx in zip(script.commands, contexts, strict=True):
+            findings.extend(self.judge(command, call, cctx, essential_only=bypass))
         return findings, commands, None
+
+    def _contexts(self, script: Script, call: ToolCall, ctx: Context) -> list[Context]:
+        """The context of each command: where it may run after the script's `cd`s."""
+        plan = cwd_plan(script, ctx.paths.cwd)
+        out: list[Context] = []
+        for cwd, others in plan:
+            if cwd == ctx.paths.cwd and not others:
+                out.append(ctx)
+            else:
+                paths = replace(ctx.paths, cwd=cwd).with_cwds(others)
+                out.append(self.context(call, ctx.depth, paths))
+        return out
 
     def judge(
         self, command: Command, call: ToolCall, ctx: Context, *, essential_only: bool = False
@@ -426,29 +436,37 @@ class Engine:
 
     # -- the context and the host's classifier for wrappers ---------------------------------
 
-    def context(self, call: ToolCall, depth: int) -> Context:
-        """The `Context` for a call at a nesting depth (wrappers add one level)."""
-        paths = PathPolicy.from_config(self.config, call.cwd)
+    def context(self, call: ToolCall, depth: int, paths: PathPolicy | None = None) -> Context:
+        """The `Context` for a call at a nesting depth (wrappers add one level).
+
+        A wrapped command runs where its wrapper runs: `paths` (with the cwds of earlier
+        `cd`s) is handed down to every nested classification.
+        """
+        if paths is None:
+            paths = PathPolicy.from_config(self.config, call.cwd)
+        policy = paths
 
         def classify(argv: Sequence[str], where: str) -> Finding:
             if depth + 1 > MAX_DEPTH:
                 return _too_deep()
             words = tuple(_word(a) for a in argv)
             command = Command(words, where=where, text=" ".join(argv))
-            inner = self.context(call, depth + 1)
+            inner = self.context(call, depth + 1, policy)
             return _top(self.judge(command, call, inner), command.text)
 
         def classify_script(text: str, where: str) -> Finding:
             if depth + 1 > MAX_DEPTH:
                 return _too_deep()
-            script = parse(text, paths.home, where=where, depth=depth + 1)
-            inner = self.context(call, depth + 1)
+            script = parse(text, policy.home, where=where, depth=depth + 1)
+            inner = self.context(call, depth + 1, policy)
             found = [
                 Finding(Verdict.REVIEW, p.rule, p.reason, plugin=SHELL_PLUGIN, command=p.text)
                 for p in script.problems
             ]
-            for command in script.commands:
-                found.extend(self.judge(command, call, inner))
+            for command, cctx in zip(
+                script.commands, self._contexts(script, call, inner), strict=True
+            ):
+                found.extend(self.judge(command, call, cctx))
             if not script.commands and not found:
                 return Finding(Verdict.SAFE, "GK-WRAP-003", "an empty script", plugin=HOST)
             return _top(found, text)
@@ -500,14 +518,48 @@ def _remember(session_id: str, key: str, review: Review) -> bool:
     return True
 
 
+def cwd_plan(script: Script, cwd: str) -> list[tuple[str, tuple[str, ...]]]:
+    """For each command of a script: its cwd, and the other dirs it may run in.
+
+    Every literal `cd`/`pushd` target of the script is a place any later command may run
+    (judged against all of them, most severe wins: `cd /x; cat y`). A script that is one
+    ``cd DIR && ...`` chain certainly runs the rest in DIR, so the original cwd is dropped
+    for them (`cd src && cat ../README.md` reads inside the project).
+    """
+    commands = script.commands
+    lead = commands[0] if commands else None
+    if (
+        script.and_chain
+        and lead is not None
+        and lead.where == "top"
+        and lead.name in ("cd", "pushd")
+        and not lead.assignments
+        and len(lead.words) == 2
+        and not lead.words[1].dynamic
+        and not lead.words[1].glob
+        and lead.words[1].text not in ("-", "")
+        and not lead.words[1].text.startswith("-")
+    ):
+        from gatekeeper.paths import resolve
+
+        target = resolve(lead.words[1].text, cwd)
+        rest = _cd_targets(commands[1:], target)
+        return [(cwd, ()), *[(target, rest)] * (len(commands) - 1)]
+    others = _cd_targets(commands, cwd)
+    return [(cwd, others)] * len(commands)
+
+
 def _cd_targets(commands: Sequence[Command], cwd: str) -> tuple[str, ...]:
     """Every directory a `cd`/`pushd` of the call may move to (literal targets, in order)."""
     from gatekeeper.paths import resolve
 
     seen = [cwd]
     for command in commands:
-        if command.name in ("cd", "pushd") and len(command.words) > 1:
-            target = command.words[-1]
+        words = command.words
+        while words and words[0].text in ("command", "builtin") and len(words) > 1:
+            words = words[1:]  # `builtin cd DIR` is the shell's own cd
+        if words and words[0].text in ("cd", "pushd") and len(words) > 1:
+            target = words[-1]
             if not target.dynamic and not target.text.startswith("-"):
                 seen += [resolve(target.text, base) for base in list(seen)]
     return tuple(dict.fromkeys(seen[1:]))

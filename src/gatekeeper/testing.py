@@ -288,26 +288,57 @@ class CorpusCase:
 
 
 _ANNOTATION = re.compile(r"^#\s*(ruleid|ok):\s*([A-Z0-9-]+)\s*$")
+_HEREDOC_START = re.compile(r"(?<!<)<<(?!<)(-?)\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 
 
 def corpus_cases(paths: Iterable[str | Path]) -> Iterator[CorpusCase]:
-    """Read annotated corpora: each `# ruleid: R` / `# ok: R` applies to the next line.
+    """Read annotated corpora: each `# ruleid: R` / `# ok: R` applies to the next command.
 
     ``ruleid`` means the command must produce a finding with rule R; ``ok`` means it must
     not, and must not be denied. A corpus is valid bash, but it is only read, never run.
+
+    A command is one line, extended the way bash extends it: a line ending in a backslash
+    continues on the next line, and a line that opens here-documents (``<<EOF``,
+    ``<<'EOF'``, ``<<-EOF``) runs until each one's closing delimiter line. So multi-line
+    commands are written exactly as they would be typed.
     """
     for path in paths:
         lines = open(path, encoding="utf-8").read().splitlines()  # noqa: SIM115 - tiny files
         pending: tuple[str, str, int] | None = None
-        for number, line in enumerate(lines, 1):
+        number = 0
+        while number < len(lines):
+            line = lines[number]
+            number += 1
             m = _ANNOTATION.match(line.strip())
             if m:
                 pending = (m.group(1), m.group(2), number)
                 continue
             if pending is not None and line.strip() and not line.lstrip().startswith("#"):
                 kind, rule, _ = pending
-                yield CorpusCase(str(path), number, kind, rule, line)
+                start = number
+                text, number = _whole_command(lines, number - 1)
+                yield CorpusCase(str(path), start, kind, rule, text)
                 pending = None
+
+
+def _whole_command(lines: Sequence[str], index: int) -> tuple[str, int]:
+    """The command starting at lines[index], with continuations and heredoc bodies."""
+    out = [lines[index]]
+    index += 1
+    while out[-1].endswith("\\") and index < len(lines):
+        out.append(lines[index])
+        index += 1
+    for m in _HEREDOC_START.finditer("\n".join(out)):
+        strip_tabs, delimiter = m.group(1) == "-", m.group(3)
+        while index < len(lines):
+            body = lines[index]
+            out.append(body)
+            index += 1
+            if (body.lstrip("\t") if strip_tabs else body) == delimiter:
+                break
+        else:
+            raise ValueError(f"here-document {delimiter} is never closed")
+    return "\n".join(out), index
 
 
 def run_corpus_case(engine: Engine, case: CorpusCase, cwd: str | None = None) -> None:

@@ -7,12 +7,15 @@ prefixes have plugins of their own; write targets are judged by GK-WRITE and GK-
 **What it catches:** ``ls``, ``cat``, ``grep``, ``rg``, ``head``, ``tail``, ``wc``, ``find``,
 ``jq``, ``diff``, ``stat``, ``echo``, ``pwd``, ``cd``... whose file operands lie inside the
 allowed dirs and whose flags neither write nor run anything.
+A shell or interpreter asked only for its version or help (``python --version``,
+``bash --version``) is SAFE too.
 **Why:** reading the project is what the agent does all day.
 **Example:** ``grep -rn "TODO" src``, ``find . -name '*.py' | head``.
 
 ## GK-BASH-002 — a read outside the allowed directories (REVIEW)
-**What it catches:** a read-only command whose file operand (or ``cd`` target) resolves
-outside the allowed dirs, or is known only at run time.
+**What it catches:** a read-only command whose file operand (or ``cd`` target, or ``tar``
+archive) resolves outside the allowed dirs, or is known only at run time; and a read through
+an input redirect by any command (``wc -l < /etc/passwd``, ``$(<file)``).
 **Why:** ``grep -r password ~`` reads what the user did not hand over.
 **Example:** ``head /etc/passwd``, ``cat "$F"``.
 
@@ -31,7 +34,8 @@ outside the allowed dirs, or is known only at run time.
 pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/``-z``,
 ``less``/``more`` with ``+`` commands, ``man -P``/``-H``, ``tar --to-command``/
 ``--checkpoint-action``/``--use-compress-program``/``-I``, ``vim -c``, ``zip -T -TT``,
-``find -delete``, ``sort --compress-program``, ``git``-less ``diff`` pagers...
+``find -delete``, ``sort --compress-program``, ``yq -i``, ``xxd -r``, ``base64 -o``,
+``awk -f``/``-E``/``-l`` (attached forms included)...
 **Why:** each of these turns a reader into a writer or a launcher.
 **Example:** ``rg --pre ./evil.sh x``, ``awk 'BEGIN{system("id")}'``.
 
@@ -57,11 +61,12 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
-from gatekeeper.model import Finding, Verdict
+from gatekeeper.model import SEVERITY, Finding, Verdict
 from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP
 from gatekeeper.shell.effects import operands, sed_executes, sed_scripts_and_files
 
@@ -164,7 +169,6 @@ READ_ONLY: dict[str, str] = {
             "getconf",
             "tty",
             "groups",
-            "arch",
             "lscpu",
             "lsblk",
             "df",
@@ -349,7 +353,8 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
             ):
                 continue  # `wc -l $(git ls-files '*.py')`: paths the project lists itself
             return _review(
-                "GK-BASH-002", f"`{command.name}` reads `{word.text}`, known only at run time"
+                "GK-BASH-002",
+                f"`{command.name or '<'}` reads `{word.text}`, known only at run time",
             )
         text = word.text
         if word.glob:
@@ -359,9 +364,10 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
         kind, path = ctx.paths.classify(text, write=False)
         if kind in (ALLOWED, TMP, DEVICE):
             continue
+        who = command.name or "a redirect"
         if kind == SECRET:
-            return _review("GK-BASH-002", f"`{command.name}` reads the credential file {path}")
-        return _review("GK-BASH-002", f"`{command.name}` reads {path}, outside the allowed dirs")
+            return _review("GK-BASH-002", f"`{who}` reads the credential file {path}")
+        return _review("GK-BASH-002", f"`{who}` reads {path}, outside the allowed dirs")
     return None
 
 
@@ -389,7 +395,7 @@ def _flag_problem(command: Command) -> Finding | None:
             ):
                 return _review("GK-BASH-005", "the sed script writes a file (`w`)")
     elif name in ("awk", "gawk", "mawk"):
-        if any(a == "-f" or a.startswith("--file") for a in args):
+        if any(a.startswith(("-f", "--file", "-E", "--exec", "-l", "--load")) for a in args):
             return _review("GK-BASH-005", "`awk -f` runs a program file the gate has not read")
         ops = operands(command, {"-v", "-F"})
         program = ops[0].text if ops else ""
@@ -413,6 +419,16 @@ def _flag_problem(command: Command) -> Finding | None:
     elif name == "sort":
         if any(a.startswith("--compress-program") for a in args):
             return _review("GK-BASH-005", "`sort --compress-program` runs another program")
+    elif name == "yq" and any(
+        a in ("-i", "--inplace") or a.startswith(("-i=", "--inplace=")) for a in args
+    ):
+        return _review("GK-BASH-005", "`yq -i` rewrites files in place")
+    elif name == "base64" and any(
+        a in ("-o", "--output") or a.startswith(("-o", "--output=")) for a in args
+    ):
+        return _review("GK-BASH-005", "`base64 -o` writes a file")
+    elif name == "xxd" and any(a in ("-r", "-revert") for a in args):
+        return _review("GK-BASH-005", "`xxd -r` writes binary data back to a file")
     elif name == "find" and "-delete" in args:
         return _review("GK-BASH-005", "`find -delete` removes files")
     return None
@@ -460,6 +476,8 @@ def _runs_unseen_code(command: Command) -> Finding | None:
         return None
     if is_shell_or_interpreter(name) and name not in ("awk",):
         args = [a for a in command.argv[1:]]
+        if args and all(a in _version_flags(name) for a in args):
+            return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name} {args[0]}` only prints a version")
         if (
             not args
             or args in (["-"], ["-s"], ["-i"])
@@ -474,6 +492,19 @@ def _runs_unseen_code(command: Command) -> Finding | None:
     return None
 
 
+def _version_flags(name: str) -> set[str]:
+    """The flags with which an interpreter only prints its version or help, then exits."""
+    flags = {"--version", "--help", "-h"}
+    if _PYTHONISH.match(name):
+        flags |= {"-V", "-VV"}
+    elif name in ("node", "nodejs", "deno", "bun"):
+        flags |= {"-v"}
+    return flags
+
+
+_PYTHONISH = re.compile(r"^(python|python[23](\.\d+)?|pypy3?|ipython)$")
+
+
 def _takes_code(name: str, arg: str) -> bool:
     return arg in ("-c", "-e", "-m", "-E", "-r", "-p", "--eval", "--command") or (
         name in _SHELLS and arg.startswith("-") and "c" in arg
@@ -483,6 +514,20 @@ def _takes_code(name: str, arg: str) -> bool:
 @hookimpl
 def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """Read-only → SAFE (within the allowed dirs); removal, hidden code and odd flags → REVIEW."""
+    found = _classify(command, ctx)
+    # `wc -l < /etc/shadow` and `$(<file)` read through a redirect, whatever the command is.
+    inputs = [
+        r.target
+        for r in command.redirects
+        if r.op in ("<", "<>") or (r.op == "<&" and not r.target.text.isdigit())
+    ]
+    read = _check_reads(command, ctx, inputs) if inputs else None
+    if read is not None and (found is None or SEVERITY[read.verdict] > SEVERITY[found.verdict]):
+        return read
+    return found
+
+
+def _classify(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     if not command.words:
         return Finding(Verdict.SAFE, "GK-BASH-007", "a redirect without a command")
@@ -523,7 +568,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if name in ("gh",):
         return _check_gh(command)
     if name in ("tar", "man", "vim", "vi", "nvim", "zip", "unzip"):
-        return _check_archivers(command)
+        return _check_archivers(command, ctx)
     return None
 
 
@@ -579,7 +624,26 @@ def _check_gh(command: Command) -> Finding | None:
     return None
 
 
-def _check_archivers(command: Command) -> Finding | None:
+def _tar_archives(command: Command) -> list[Word]:
+    """The archive files tar reads (`-f X`, `-tvf X`, `tf X`, `--file=X`)."""
+    words = command.words
+    out: list[Word] = []
+    for i in range(1, len(words)):
+        a = words[i].text
+        if a.startswith("--file="):
+            out.append(replace(words[i], text=a.split("=", 1)[1]))
+        elif a == "--file" or (
+            not a.startswith("--") and "f" in a and (a.startswith("-") or i == 1)
+        ):
+            rest = a[a.index("f") + 1 :] if a != "--file" else ""
+            if rest:
+                out.append(replace(words[i], text=rest))
+            elif i + 1 < len(words):
+                out.append(words[i + 1])
+    return out
+
+
+def _check_archivers(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     args = command.argv[1:]
     if name == "tar":
@@ -594,19 +658,24 @@ def _check_archivers(command: Command) -> Finding | None:
                     "--rsh-command",
                 )
             )
-            or a in {"-I", "-F"}
-            for a in args
+            or (
+                (a.startswith("-") or i == 0)
+                and not a.startswith("--")
+                and bool({"I", "F"} & set(a))
+            )
+            for i, a in enumerate(args)
         ):
             return _review("GK-BASH-005", "this `tar` option runs another program")
         first = args[0] if args else ""
-        listing = (
-            first in ("t", "tf", "tvf", "tzf", "tjf", "tJf", "-t", "--list")
-            or (first.startswith("-") and "t" in first and not {"x", "c", "r", "u"} & set(first))
-            or (
-                not first.startswith("-") and "t" in first and not {"x", "c", "r", "u"} & set(first)
-            )
-        )
-        if listing:
+        if first.startswith("--"):
+            listing = first == "--list"
+        else:
+            letters = set(first.lstrip("-"))
+            listing = "t" in letters and not letters & {"x", "c", "r", "u", "A"}
+        if listing and not any(a.startswith("--") and a != "--list" for a in args[1:]):
+            found = _check_reads(command, ctx, _tar_archives(command))
+            if found is not None:
+                return found
             return Finding(Verdict.SAFE, "GK-BASH-001", "`tar` only lists an archive")
         return None
     if name == "man":

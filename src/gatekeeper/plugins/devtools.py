@@ -10,10 +10,14 @@
 
 ## GK-DEV-002 — a dev tool used in a way the seeds do not cover (REVIEW)
 **What it catches:** ``python -c``/``python -``/code on stdin (unless plainly harmless:
-``python -c 'import sys; print(sys.version)'``), a script outside the allowed dirs,
+``python -c 'import sys; print(sys.version)'``, ``python -c 'print(f"{x}")'`` — a string
+or an f-string whose fields are bare names), a script outside the allowed dirs,
 ``pytest --basetemp`` outside a tmp dir (pytest deletes that directory),
 ``pip install --target/--prefix/--root`` outside the allowed dirs, ``pip`` with another
-index, ``uv run`` of anything (the command it runs is classified instead), ``python -m`` of
+index or from a URL/VCS (``git+https://...``) or a path outside the allowed dirs,
+``pip config`` other than ``list``/``get``/``debug`` (and any ``--editor``), ``pip cache``
+other than ``dir``/``info``/``list``, linters and ``pytest`` given a path outside the
+allowed dirs (``pytest`` runs the code it collects), ``uv run`` of anything (the command it runs is classified instead), ``python -m`` of
 other modules.
 **Why:** each either runs code the gate cannot read or writes outside the project.
 """
@@ -73,7 +77,9 @@ _MODULE_TOOLS = {
 _VERSION_QUERIES = {"--version", "-V", "version", "--help", "-h", "-v"}
 _PLAIN_PYTHON = re.compile(
     r"^\s*(import (sys|platform|os)(, ?(sys|platform|os))*\s*;\s*)?"
-    r"print\((sys\.(version|version_info|executable|path|platform)|platform\.\w+\(\))\)\s*$"
+    r"print\((sys\.(version|version_info|executable|path|platform)|platform\.\w+\(\)"
+    # a string literal, or an f-string whose fields are bare names (no calls, no attributes)
+    r"|f?\"(?:[^\"\\{}]|\{[A-Za-z_]\w*\})*\"|f?'(?:[^'\\{}]|\{[A-Za-z_]\w*\})*')\)\s*$"
 )
 
 
@@ -96,6 +102,17 @@ def _option_value(args: list[str], names: tuple[str, ...]) -> list[str]:
     return values
 
 
+def _outside_operand(args: list[str], ctx: Context) -> str:
+    """The first argument (or `--opt=value` value) naming a path outside the allowed dirs."""
+    for a in args:
+        value = a.split("=", 1)[1] if a.startswith("--") and "=" in a else a
+        if value.startswith("-") or not value:
+            continue
+        if ("$" in value or "`" in value) or not ctx.paths.is_allowed(value):
+            return a
+    return ""
+
+
 @hookimpl
 def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """The seeds' dev tools → SAFE; their code-running and out-of-project corners → REVIEW."""
@@ -112,8 +129,14 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
                 return _review(f"`pytest --basetemp={base}` deletes that directory first")
         if any(a in ("-p",) for a in args):
             return _review("`pytest -p` loads a plugin module of the caller's choosing")
+        outside = _outside_operand(args, ctx)
+        if outside:
+            return _review(f"`pytest {outside}` collects and runs code outside the allowed dirs")
         return _safe("`pytest` runs the project's tests")
     if name in _LINTERS:
+        outside = _outside_operand(args, ctx)
+        if outside:
+            return _review(f"`{name} {outside}` works on files outside the allowed dirs")
         return _safe(f"`{name}` checks the project's code")
     if name in ("pip", "pip3"):
         return _pip(args, ctx)
@@ -162,8 +185,8 @@ def _python(args: list[str], ctx: Context) -> Finding | None:
     while args and args[0].startswith("-") and args[0] not in ("-", "-c", "-m"):
         flags.append(args.pop(0))
     if not args:
-        if any(f in _VERSION_QUERIES for f in flags):
-            return _safe("`python --version`")
+        if flags and all(f in ("--version", "-V", "-VV", "--help", "-h") for f in flags):
+            return _safe("`python --version` only prints its version")
         return None  # reads code from stdin: GK-BASH-006
     head = args[0]
     if head == "-c":
@@ -205,20 +228,19 @@ def _python(args: list[str], ctx: Context) -> Finding | None:
 
 
 def _pip(args: list[str], ctx: Context) -> Finding | None:
-    sub = next((a for a in args if not a.startswith("-")), "")
-    if sub in (
-        "list",
-        "show",
-        "freeze",
-        "check",
-        "--version",
-        "help",
-        "config",
-        "debug",
-        "inspect",
-        "index",
-        "cache",
-    ):
+    positional = [a for a in args if not a.startswith("-")]
+    sub = positional[0] if positional else ""
+    if not sub and args and all(a in ("--version", "-V", "--help", "-h") for a in args):
+        return _safe("`pip --version` only prints its version")
+    if sub in ("config", "cache"):
+        action = positional[1] if len(positional) > 1 else ""
+        reads = {"config": ("list", "get", "debug"), "cache": ("dir", "info", "list")}[sub]
+        if any(a.startswith("--editor") for a in args):
+            return _review("`pip config --editor` runs a program of the caller's choosing")
+        if action in reads:
+            return _safe(f"`pip {sub} {action}` only reads")
+        return _review(f"`pip {sub} {action}` changes pip's configuration or cache")
+    if sub in ("list", "show", "freeze", "check", "help", "debug", "inspect", "index"):
         return _safe(f"`pip {sub}` only reads")
     if sub in ("install", "download", "wheel", "uninstall"):
         for target in _option_value(args, ("--target", "-t", "--prefix", "--root", "--dest", "-d")):
@@ -226,6 +248,11 @@ def _pip(args: list[str], ctx: Context) -> Finding | None:
                 return _review(f"`pip {sub}` writes to {target}, outside the allowed dirs")
         if _option_value(args, ("--index-url", "-i", "--extra-index-url", "--find-links", "-f")):
             return _review(f"`pip {sub}` from another package index")
+        for spec in positional[1:]:
+            if "://" in spec or spec.startswith(("git+", "hg+", "svn+", "bzr+")):
+                return _review(f"`pip {sub} {spec}` installs code from a URL, not the index")
+            if ("/" in spec or spec.startswith((".", "~"))) and not ctx.paths.is_allowed(spec):
+                return _review(f"`pip {sub} {spec}` installs a package from outside the project")
         return _safe(f"`pip {sub}` manages the project's packages")
     return None
 

@@ -3,7 +3,8 @@
 ## GK-GIT-001 — a read-only git command (SAFE)
 **What it catches:** ``status``, ``diff``, ``log``, ``show``, ``blame``, ``ls-files``,
 ``rev-parse``, ``grep``, listing forms of ``branch``/``tag``/``remote``/``stash``/``config``
-..., with read-only flags, in a repository inside the allowed dirs (``-C`` included).
+..., with read-only flags, and ``clean -n``/``--dry-run``, in a repository inside the
+allowed dirs (``-C`` included).
 **Example:** ``git log --oneline -20``, ``git -C sub diff --stat``.
 
 ## GK-GIT-002 — a git write (ELEVATE)
@@ -28,7 +29,9 @@ outside the allowed dirs, ``--ext-diff``, ``--textconv``, ``--upload-pack``/
 be ``!sh -c ...``). **Why:** unknown means review.
 
 ## GK-GIT-005 — a repository outside the allowed dirs (REVIEW)
-**What it catches:** git run (by ``cwd`` or ``-C``) in a directory outside the allowed dirs.
+**What it catches:** git run (by ``cwd``, a ``cd`` earlier in the command, ``-C``,
+``--git-dir`` or ``--work-tree``) in a directory outside the allowed dirs; a tmp dir counts
+as outside here (``cd /tmp/x && git status``).
 **Why:** a hostile repository runs code through its own config (``core.fsmonitor``, hooks).
 """
 
@@ -38,6 +41,7 @@ from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
+from gatekeeper.paths import ALLOWED
 
 if TYPE_CHECKING:
     from gatekeeper.context import Context
@@ -184,7 +188,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if command.name != "git" or not command.words or command.words[0].dynamic:
         return None
     argv = list(command.argv[1:])
-    repo = ctx.paths.cwd
+    repo = "."
     while argv and argv[0].startswith("-"):
         opt = argv.pop(0)
         value = ""
@@ -210,20 +214,23 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         if opt in ("-c", "--config-env", "--exec-path"):
             return _review("GK-GIT-003", f"`git {opt}` can make git run any program")
         if opt in ("-C", "--git-dir", "--work-tree"):
-            if not ctx.paths.is_allowed(value):
+            if ctx.paths.classify(value, write=False)[0] != ALLOWED:
                 return _review(
                     "GK-GIT-005", f"`git {opt} {value}` uses a repository outside the allowed dirs"
                 )
             if opt == "-C":
-                repo = ctx.paths.resolve(value)
+                repo = value
     if not argv:
         return Finding(Verdict.SAFE, "GK-GIT-001", "`git` without a subcommand prints help")
     sub, args = argv[0], argv[1:]
     if command.words[-len(argv)].dynamic:
         return _review("GK-GIT-004", "the git subcommand is known only at run time")
     for a in args:
-        if a in _EXEC_OPTIONS or any(
-            a.startswith(o + "=") for o in _EXEC_OPTIONS if o.startswith("--")
+        if (
+            a in _EXEC_OPTIONS
+            or any(a.startswith(o + "=") for o in _EXEC_OPTIONS if o.startswith("--"))
+            or a.startswith("-O")  # `-Ovim`: the pager attached
+            or (sub == "grep" and a.startswith("-") and not a.startswith("--") and "O" in a)
         ):
             if sub in _WRITES and sub not in _NETWORK_OR_NEW:
                 break  # a write is ELEVATE anyway
@@ -238,6 +245,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         )
     if sub == "bisect" and args[:1] == ["run"]:
         return _review("GK-GIT-003", "`git bisect run` runs a command on every step")
+    if sub == "clean" and _dry_run(args):
+        if ctx.paths.classify(repo, write=False)[0] != ALLOWED:
+            return _review("GK-GIT-005", "git runs outside the allowed dirs")
+        return Finding(Verdict.SAFE, "GK-GIT-001", "`git clean -n` only lists what it would remove")
     if sub in _WRITES:
         if sub in _NETWORK_OR_NEW:
             return _review("GK-GIT-004", f"`git {sub}` fetches, creates or exports data")
@@ -255,22 +266,35 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             "GK-GIT-002",
             f"`git {sub} {' '.join(args)[:60]}` changes the repository: ask the user",
         )
-    if not ctx.paths.is_allowed(repo):
-        return _review("GK-GIT-005", f"git runs in {repo}, outside the allowed dirs")
+    kind, where = ctx.paths.classify(repo, write=False)
+    if kind != ALLOWED:
+        # A tmp dir counts as outside: anyone can plant a repository (and its config) there.
+        return _review("GK-GIT-005", f"git runs in {where}, outside the allowed dirs")
     return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads")
+
+
+def _dry_run(args: list[str]) -> bool:
+    """`git clean -n`/`--dry-run` (bundles included), and never interactive."""
+    short = [a for a in args if a.startswith("-") and not a.startswith("--")]
+    if any(a in ("-i", "--interactive") or "i" in a[1:] for a in short) or "--interactive" in args:
+        return False
+    return "--dry-run" in args or any("n" in a[1:] for a in short)
 
 
 def _listing_write(sub: str, args: list[str]) -> bool:
     """True when a mostly-read-only subcommand is used in a writing form."""
     positional = [a for a in args if not a.startswith("-")]
+    first = positional[0] if positional else ""
+    if sub == "stash":
+        return not args or args[0] not in _LISTING["stash"]  # bare `git stash` pushes
+    if sub == "reflog":
+        return first in ("expire", "delete")  # bare `git reflog` shows
+    if sub in ("notes", "submodule"):
+        return bool(first) and first not in _LISTING[sub]  # bare: list / status
+    if sub == "remote":
+        return bool(args) and args[0] not in _LISTING["remote"]
     if sub in _LISTING:
-        if sub == "remote":
-            return bool(args) and args[0] not in _LISTING["remote"]
-        return (
-            not args
-            or (args[0] not in _LISTING[sub] and not args[0].startswith("-"))
-            or (sub == "stash" and not args)
-        )
+        return not args or args[0] not in _LISTING[sub]
     if sub == "branch":
         writing = {
             "-d",
@@ -316,6 +340,23 @@ def _listing_write(sub: str, args: list[str]) -> bool:
             a in ("-l", "--list", "--contains", "--points-at") for a in args
         )
     if sub == "config":
+        writes = {
+            "--unset",
+            "--unset-all",
+            "--add",
+            "--replace-all",
+            "--rename-section",
+            "--remove-section",
+            "-e",
+            "--edit",
+            "set",
+            "unset",
+            "rename-section",
+            "remove-section",
+            "edit",
+        }
+        if any(a in writes for a in args):
+            return True
         reads = {
             "--get",
             "--get-all",

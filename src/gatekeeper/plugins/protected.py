@@ -180,6 +180,11 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             found = _read_finding(raw, f"`{command.name}`", ctx)
             if found is not None:
                 return found
+    for r in command.redirects:
+        if r.op in ("<", "<>", "<&"):
+            found = _read_finding(r.target.text, f"`{command.name or 'redirect'}` (`{r.op}`)", ctx)
+            if found is not None:
+                return found
     for _, value in command.assignments:
         for raw in _path_candidates(value.text):
             found = _read_finding(raw, "an environment assignment", ctx)

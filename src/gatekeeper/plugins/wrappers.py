@@ -9,7 +9,8 @@ checker (``ctx.classify``), and the wrapper's verdict is at least that.
 
 ## GK-WRAP-002 — a wrapper around another command (that command's verdict)
 **What it catches:** ``env`` (``-i``, ``-u``, ``-S``, ``-C``), ``time``, ``timeout``, ``nice``,
-``nohup``, ``stdbuf``, ``command``, ``builtin``, ``ionice``, ``setsid``, ``flock``, ``xargs``
+``nohup``, ``stdbuf``, ``command``, ``builtin``, ``ionice``, ``setsid``, ``flock``, ``arch``
+(macOS ``arch -arm64 CMD``; plain ``arch`` only prints the machine type), ``xargs``
 (``-I`` included), ``find -exec/-execdir/-ok/-okdir`` (every clause), ``watch``.
 **Why:** ``timeout 5 rm -rf ~`` is ``rm -rf ~``. **Example:** ``timeout 60 pytest``.
 
@@ -29,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
-from gatekeeper.model import Finding, Verdict, dominant, worst
+from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
 from gatekeeper.plugins.environment import risky_assignment
 
 if TYPE_CHECKING:
@@ -124,6 +125,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         return _wrapped(ctx, rest[1:], "flock")
     if name == "env":
         return _env(command, ctx)
+    if name == "arch":
+        return _arch(command, ctx)
     if name == "xargs":
         return _xargs(command, ctx)
     if name == "find":
@@ -178,6 +181,24 @@ def _env(command: Command, ctx: Context) -> Finding | None:
     if not args:
         return risky or Finding(Verdict.SAFE, "GK-WRAP-002", "`env` only prints the environment")
     inner = _wrapped(ctx, args, "env")
+    if risky is not None:
+        return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+    return inner
+
+
+def _arch(command: Command, ctx: Context) -> Finding:
+    """`arch` alone prints the machine; macOS `arch -arm64 CMD` runs CMD (`-e` sets variables)."""
+    rest = list(command.argv[1:])
+    if not rest:
+        return Finding(Verdict.SAFE, "GK-WRAP-002", "`arch` only prints the machine type")
+    names: list[str] = []
+    while rest and rest[0].startswith("-"):
+        opt = rest.pop(0)
+        if opt in ("-arch", "-e", "-d") and rest:
+            value = rest.pop(0)
+            names.append(value.split("=", 1)[0] if opt == "-e" else "")
+    inner = _wrapped(ctx, rest, "arch")
+    risky = risky_assignment([n for n in names if n])
     if risky is not None:
         return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
     return inner
@@ -257,13 +278,17 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
         if a == "-c" or (a.startswith("-") and not a.startswith("--") and "c" in a[1:]):
             if i + 1 >= len(argv):
                 return Finding(Verdict.REVIEW, "GK-WRAP-004", f"`{argv[0]} -c` without a script")
+            inner = _script(ctx, argv[i + 1], f"{command.name} -c")
             if words[i + 1].dynamic:
-                return Finding(
+                # Still judge the text as written: `bash -c "$(</etc/shadow)"` must not hide
+                # behind "unknown" when what is known is already worse.
+                unknown = Finding(
                     Verdict.REVIEW,
                     "GK-WRAP-004",
                     f"`{command.name} -c` runs a script known only at run time",
                 )
-            return _script(ctx, argv[i + 1], f"{command.name} -c")
+                return inner if SEVERITY[inner.verdict] > SEVERITY[Verdict.REVIEW] else unknown
+            return inner
         if a in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
             return Finding(
                 Verdict.REVIEW, "GK-WRAP-004", f"`{command.name} {a}` changes how the shell starts"

@@ -4,7 +4,8 @@ Every write channel the gate knows is listed here once, so the checker of write 
 the protected-paths checker see the same targets: redirects (``>``, ``>>``, ``&>``, ``>|``,
 ``<>``, ``exec 3>``), ``tee``, ``-o``/``--output``/``--output=``, ``sed -i`` and sed's ``w``,
 ``find -fprint/-fprint0/-fprintf/-fls``, ``sort -o``, destinations of ``cp``/``mv``/
-``install``/``ln``, ``curl -o``/``-O``, ``wget -O``/``-P``, ``dd of=``, and the operands of
+``install``/``ln``, ``curl -o``/``-O``, ``wget -O``/``-P``, ``dd of=``, ``yq -i``, the outfile
+of ``xxd``, ``iconv -o``, and the operands of
 ``touch``/``mkdir``/``rm``/``rmdir``/``truncate``/``chmod``/``chown``/``shred``/``unlink``.
 """
 
@@ -42,6 +43,8 @@ _DASH_O_OUTPUT = {
     "openssl",
     "cargo",
     "uniq",
+    "iconv",
+    "base64",
 }
 # Commands whose plain operands are all written (created, removed, changed in place).
 _OPERANDS_WRITTEN = {
@@ -141,6 +144,14 @@ def write_targets(command: Command) -> list[tuple[Word, str]]:
                 targets.append((words[i + 1], f"find {arg}"))
     elif name == "wget":
         targets += _wget(command)
+    elif name == "xxd":
+        ops = operands(command, {"-s", "-seek", "-l", "-len", "-c", "-cols", "-g", "-o", "-n"})
+        targets += [(w, "xxd outfile") for w in ops[1:2]]
+    elif name == "yq" and any(
+        a in ("-i", "--inplace") or a.startswith(("-i=", "--inplace=")) for a in argv[1:]
+    ):
+        ops = [w for w in operands(command) if w.text not in ("eval", "e", "eval-all", "ea")]
+        targets += [(w, "yq -i") for w in ops[1:]]
     elif name == "git":
         for i, arg in enumerate(argv):
             if arg in ("-o", "--output-directory") and i + 1 < len(words):

@@ -86,10 +86,17 @@ class Problem:
 
 @dataclass(frozen=True, slots=True)
 class Script:
-    """Every simple command of a Bash text, and every problem found on the way."""
+    """Every simple command of a Bash text, and every problem found on the way.
+
+    `and_chain` is True when the whole text is one ``a && b && c`` list (no ``;``, ``||``,
+    ``&`` or second line at its top level) that starts with a simple command: everything
+    after that first command runs only if it succeeded, so after a leading ``cd DIR &&`` the
+    rest certainly starts in DIR.
+    """
 
     commands: tuple[Command, ...]
     problems: tuple[Problem, ...]
+    and_chain: bool = False
 
 
 _PARSER: list[Parser] = []
@@ -111,6 +118,7 @@ class _Item:
     where: str
     redirects: tuple[Redirect, ...] = ()
     piped: bool = False
+    heredoc_of: Node | None = None  # the redirected statement whose here-document feeds it
 
 
 class _Walker:
@@ -152,7 +160,7 @@ class _Walker:
             if not node.is_named:
                 continue  # punctuation and keywords
             if kind == "command":
-                self.command(item)
+                self.command(item, heredoc_of=item.heredoc_of)
             elif kind == "pipeline":
                 self.pipeline(item)
             elif kind == "redirected_statement":
@@ -204,12 +212,28 @@ class _Walker:
         redirects: list[Redirect] = list(item.redirects)
         piped = item.piped
         body: Node | None = None
+        herestring = False
         for i, child in enumerate(node.children):
             field = node.field_name_for_child(i)
+            if child.type == "ERROR" and body is not None:
+                if self.text(child) == "<<" and _next_is_input_redirect(node, i):
+                    # tree-sitter splits `cmd > f <<< 'x'` into `<<` (ERROR) and `< 'x'`.
+                    herestring = True
+                else:
+                    self.problem("GK-SHELL-001", "the command does not parse as bash", child)
+                    self.push_children(item, child)
+                continue
             if field == "body" or (
                 body is None and child.type not in _REDIRECTS and child.is_named
             ):
                 body = child
+                continue
+            if herestring and child.type == "file_redirect":
+                herestring = False
+                words = [c for c in child.children if c.is_named]
+                target = self.word(words[-1], item.where) if words else Word("")
+                redirects.append(Redirect("<<<", target, ""))
+                piped = True
                 continue
             if child.type in _REDIRECTS:
                 r = self.redirect(child, item.where)
@@ -227,8 +251,42 @@ class _Walker:
             return
         if body.type == "command":
             self.command(_Item(body, item.where, tuple(redirects), piped), heredoc_of=node)
+        elif body.type in ("list", "pipeline"):
+            # tree-sitter hangs `a && b > f` on the whole list, but bash gives the redirect
+            # (and a here-document's stdin) to the last command only.
+            parts: list[_Item] = []
+            self.split_tail(body, item, tuple(redirects), piped, parts)
+            if parts and parts[-1].node.type == "command":
+                parts[-1].heredoc_of = node
+            self.stack.extend(reversed(parts))
         else:
             self.stack.append(_Item(body, item.where, tuple(redirects), piped))
+
+    def split_tail(
+        self,
+        node: Node,
+        outer: _Item,
+        tail_redirects: tuple[Redirect, ...],
+        tail_piped: bool,
+        out: list[_Item],
+    ) -> None:
+        """Queue the parts of a list/pipeline; only its last command gets `tail_redirects`."""
+        while True:
+            named = [c for c in node.children if c.is_named and c.type != "comment"]
+            last = len(named) - 1
+            for i, child in enumerate(named):
+                piped = outer.piped or (node.type == "pipeline" and i > 0)
+                if i < last:
+                    out.append(_Item(child, outer.where, outer.redirects, piped))
+                elif child.type in ("list", "pipeline"):
+                    outer = _Item(child, outer.where, outer.redirects, piped)
+                    node = child
+                    break
+                else:
+                    out.append(_Item(child, outer.where, tail_redirects, piped or tail_piped))
+                    return
+            else:
+                return
 
     def redirect(self, node: Node, where: str) -> Redirect | None:
         kind = node.type
@@ -366,6 +424,10 @@ class _Walker:
             n, quoted = todo.pop()
             kind = n.type
             raw = self.text(n)
+            if n.is_missing:
+                self.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", n)
+                dynamic = True
+                continue
             if kind == "word":
                 text, has_glob = _unquoted_word(raw, at_start=first and not parts)
                 if text.startswith("~"):
@@ -431,9 +493,32 @@ class _Walker:
 _REDIRECTS = {"file_redirect", "heredoc_redirect", "herestring_redirect"}
 
 
+def _next_is_input_redirect(node: Node, index: int) -> bool:
+    following = node.children[index + 1] if index + 1 < len(node.children) else None
+    return (
+        following is not None
+        and following.type == "file_redirect"
+        and bool(following.children)
+        and following.children[0].type == "<"
+    )
+
+
+# Commands that run the rest of their argv: `timeout 5 bash <<EOF` feeds the shell too.
+_RUNNERS = {"timeout", "nice", "nohup", "env", "command", "builtin", "exec", "stdbuf", "time"}
+_RUNNERS |= {"sudo", "doas", "setsid", "ionice", "chronic", "unbuffer", "flock", "taskset"}
+
+
 def _feeds_shell(command: Command) -> bool:
-    return command.name in _SHELLS and not any(
-        w.text.startswith("-") and "c" in w.text for w in command.words[1:]
+    names = [w.text.rsplit("/", 1)[-1] for w in command.words]
+    at = 0
+    while at < len(names) and names[at] in _RUNNERS:
+        at += 1
+        while at < len(names) and names[at] not in _SHELLS and names[at] not in _RUNNERS:
+            at += 1  # the wrapper's own options and values (`timeout 5`, `env X=1`)
+    return (
+        at < len(names)
+        and names[at] in _SHELLS
+        and not any(w.startswith("-") and "c" in w for w in names[at + 1 :])
     )
 
 
@@ -564,11 +649,53 @@ def parse(text: str, home: str, where: str = "top", depth: int = 0) -> Script:
     src = text.encode("utf-8", "surrogateescape")
     tree = _parser().parse(src)
     walker = _Walker(src, home, depth)
-    walker.walk(tree.root_node)
+    root = tree.root_node
+    walker.walk(root)
+    if root.has_error and not walker.problems and not _only_herestring_quirk(root):
+        # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
+        walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
     commands = walker.commands
     if where != "top":
         commands = [_relabel(c, where) for c in commands]
-    return Script(tuple(commands), tuple(walker.problems))
+    return Script(tuple(commands), tuple(walker.problems), _is_and_chain(root))
+
+
+def _only_herestring_quirk(root: Node) -> bool:
+    """True when every ERROR in the tree is the `<<` of a split `<<<` (see `redirected`)."""
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        for i, child in enumerate(node.children):
+            if child.is_missing:
+                return False
+            if child.type == "ERROR":
+                if not (
+                    node.type == "redirected_statement"
+                    and child.text == b"<<"
+                    and _next_is_input_redirect(node, i)
+                ):
+                    return False
+            elif child.has_error:
+                todo.append(child)
+    return True
+
+
+def _is_and_chain(root: Node) -> bool:
+    statements = [c for c in root.children if c.type != "comment"]
+    if len(statements) != 1 or statements[0].type != "list":
+        return False
+    todo = [statements[0]]
+    while todo:
+        node = todo.pop()
+        for child in node.children:
+            if not child.is_named and child.type != "&&":
+                return False
+            if child.type == "list":
+                todo.append(child)
+    first = statements[0]
+    while first.type == "list":
+        first = first.named_children[0]
+    return first.type == "command"
 
 
 def _relabel(command: Command, where: str) -> Command:
