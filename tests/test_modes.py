@@ -40,7 +40,7 @@ def test_other_modes_run_the_full_pipeline(
     assert check(eng, "make deploy", mode=mode).outcome == Outcome.DENY
     decision = check(eng, "frobnicate --all", mode=mode)
     assert (decision.outcome, decision.tier) == (Outcome.ALLOW, "tier2")
-    assert len(stub.asked) == 1
+    assert "frobnicate --all" in [call.tool_input["command"] for call, _ in stub.asked]
     bashrc = {"file_path": str(gk_env.home / ".bashrc"), "content": "x"}
     assert check(eng, tool="Write", tool_input=bashrc, mode=mode).outcome == Outcome.ASK
 
@@ -58,7 +58,7 @@ def test_plan_mode_leaves_everything_but_reads_to_claude_code(
     assert check(eng, "make test", mode=mode).outcome == Outcome.NONE
     assert check(eng, "ls -la", mode=mode).outcome == Outcome.NONE
     assert check(eng, "frobnicate --all", mode=mode).outcome == Outcome.NONE  # approved, then left
-    assert len(stub.asked) == 1
+    assert "frobnicate --all" in [call.tool_input["command"] for call, _ in stub.asked]
     read = {"file_path": str(gk_env.project / "README.md")}
     assert check(eng, tool="Read", tool_input=read, mode=mode).outcome == Outcome.ALLOW
     # Stricter answers stand.

@@ -106,7 +106,7 @@ def claude_e2e(
 
 @pytest.fixture
 def gatekeeper_e2e(claude_e2e: ClaudeE2E) -> ClaudeE2E:
-    """claude_e2e with ``<venv>/bin/gatekeeper hook`` as the hook; skips if it is not installed."""
+    """claude_e2e with the hook `gatekeeper install` enters; skips if gatekeeper is not installed."""
     if inside_tmp_dir(claude_e2e.root):
         pytest.skip(
             "the e2e root is inside a tmp dir, which gatekeeper treats as scratch space: "
@@ -117,8 +117,35 @@ def gatekeeper_e2e(claude_e2e: ClaudeE2E) -> ClaudeE2E:
         pytest.skip(
             f"no gatekeeper console script at {Path(command[0]).name} beside the test interpreter"
         )
-    claude_e2e.hook_command = command
+    claude_e2e.hook_command = installed_hook_command(claude_e2e, command[0])
     return claude_e2e
+
+
+def installed_hook_command(world: ClaudeE2E, gatekeeper: str) -> list[str]:
+    """Run `gatekeeper install` in the world's HOME and return the hook command it entered.
+
+    The harness then puts its recorder in front of exactly that command, so every scenario
+    runs the hook a user gets from `gatekeeper install`.
+    """
+    import json
+    import shlex
+    import subprocess
+
+    done = subprocess.run(
+        [gatekeeper, "install"],
+        env=world.environment("http://127.0.0.1:9"),
+        cwd=world.project,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    settings = json.loads((world.home / ".claude" / "settings.json").read_text())
+    [group] = settings["hooks"]["PreToolUse"]
+    [handler] = group["hooks"]
+    assert group["matcher"] == "*"
+    return shlex.split(handler["command"])
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
