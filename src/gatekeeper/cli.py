@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
+    from gatekeeper.model import Decision, ToolCall
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `gatekeeper` executable."""
@@ -26,7 +28,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(ns, "func", None):
         parser.print_help()
         return 2
-    result: int = ns.func(ns)
+    try:
+        result: int = ns.func(ns)
+    except BrokenPipeError:
+        # `gatekeeper log | head`: the reader left; say nothing more, as other tools do.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except KeyboardInterrupt:
+        print("gatekeeper: interrupted", file=sys.stderr)
+        return 130
     return result
 
 
@@ -162,9 +174,33 @@ def _check(ns: argparse.Namespace) -> int:
         Outcome.NONE: "NO DECISION",
     }[decision.outcome]
     print(f"decision: {word} ({decision.tier}) — {decision.reason}")
-    if decision.outcome == Outcome.ASK and decision.tier == "tier1" and decision.rule:
-        print("  to change it: `gatekeeper allow rule 'Bash(...)'` or an [permissions] allow rule")
+    hint = _flip_hint(decision, call)
+    if hint:
+        print(f"  to change it: {hint}")
     return 0
+
+
+def _flip_hint(decision: Decision, call: ToolCall) -> str:
+    """What would change an ASK into an allow, if anything may."""
+    import shlex
+
+    from gatekeeper.model import Outcome, Verdict
+
+    if decision.outcome != Outcome.ASK or decision.tier != "tier1" or not decision.rule:
+        return ""
+    if any(
+        f.rule.startswith("GK-PROT") and f.verdict == Verdict.ELEVATE for f in decision.findings
+    ):
+        return "nothing: protected paths and gate changes always go to you"
+    if call.tool_name == "Bash" and len(decision.commands) == 1:
+        allow = f"gatekeeper allow command {shlex.quote(decision.commands[0])}"
+    elif call.tool_name == "Bash":
+        allow = "gatekeeper allow rule 'Bash(<one of the commands above>)'"
+    else:
+        allow = f"gatekeeper allow rule '{call.tool_name}(...)'"
+    if any(f.verdict == Verdict.ELEVATE for f in decision.findings):
+        return f"{decision.rule} sends this to you on purpose; `{allow} --force` overrides it"
+    return f"the reviewer decides it when enabled (`--reviewer`); to allow it always: `{allow}`"
 
 
 def _without_reviewer(config: config_mod.Config) -> config_mod.Config:
