@@ -33,6 +33,19 @@ def run_hook(
     )
 
 
+def run_cli(env: GkEnv, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run the real `gatekeeper` command in the test's environment, from the project dir."""
+    return subprocess.run(
+        [GATEKEEPER, *args],
+        capture_output=True,
+        text=True,
+        env=env.environ(),
+        cwd=env.project,
+        timeout=60,
+        check=False,
+    )
+
+
 def hook_payload(
     env: GkEnv, tool: str, tool_input: dict[str, object], **fields: str
 ) -> dict[str, object]:

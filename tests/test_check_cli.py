@@ -8,22 +8,14 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.conftest import GATEKEEPER
+from tests.conftest import GATEKEEPER, run_cli
 
 if TYPE_CHECKING:
     from gatekeeper.testing import GkEnv
 
 
 def _check(env: GkEnv, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [GATEKEEPER, "check", *args],
-        capture_output=True,
-        text=True,
-        env=env.environ(),
-        cwd=env.project,
-        timeout=60,
-        check=False,
-    )
+    return run_cli(env, "check", *args)
 
 
 def test_check_explains_every_command_and_finding(gk_env: GkEnv) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.conftest import GATEKEEPER, hook_payload, run_hook
+from tests.conftest import hook_payload, run_cli, run_hook
 
 if TYPE_CHECKING:
     from gatekeeper.testing import GkEnv
@@ -18,15 +18,7 @@ if TYPE_CHECKING:
 
 def gk(env: GkEnv, *args: str) -> subprocess.CompletedProcess[str]:
     """Run the real `gatekeeper` command in the test's environment, from the project dir."""
-    return subprocess.run(
-        [GATEKEEPER, *args],
-        capture_output=True,
-        text=True,
-        env=env.environ(),
-        cwd=env.project,
-        timeout=60,
-        check=False,
-    )
+    return run_cli(env, *args)
 
 
 def decide(env: GkEnv, command: str) -> dict[str, Any]:
