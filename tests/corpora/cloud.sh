@@ -171,6 +171,22 @@ kubectl cluster-info dump --output-directory=/tmp/state
 # ruleid: GK-UNKNOWN
 kubectl apply -f deploy.yaml
 
+# -- gh (GK-BASH-001) -------------------------------------------------------------------------
+# ok: GK-UNKNOWN
+gh -R owner/repo pr list
+# ok: GK-UNKNOWN
+gh secret list
+# ok: GK-UNKNOWN
+gh project item-list 1 --owner me
+# ruleid: GK-UNKNOWN
+gh auth status --show-token
+# ruleid: GK-UNKNOWN
+gh auth token
+# ruleid: GK-UNKNOWN
+gh -R owner/repo secret set TOKEN --body x
+# ruleid: GK-UNKNOWN
+gh repo view --web
+
 # -- helm -----------------------------------------------------------------------------------
 # ok: GK-UNKNOWN
 helm list -A
