@@ -238,6 +238,13 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
         "§4 lists it as a false-positive guard); `-i` and every real clean still ask",
     ),
     (
+        "cc-bash-guard",
+        "*",
+        r"^aws (--profile \w+ )?(sts get-caller-identity|s3api list-buckets)$",
+        "a read-only cloud query (GK-CLOUD-001) that reveals no secret; cc-bash-guard's "
+        "example policies ask for it only to demonstrate per-profile and per-service rules",
+    ),
+    (
         "cc-allow",
         "default",
         r".",

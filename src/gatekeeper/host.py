@@ -30,6 +30,7 @@ BUILTIN_PLUGINS = (
     "gatekeeper.plugins.wrappers",
     "gatekeeper.plugins.git",
     "gatekeeper.plugins.devtools",
+    "gatekeeper.plugins.cloud",
     "gatekeeper.plugins.reviewer",
 )
 # The plugin that protects gatekeeper itself (its config, state, Claude Code's settings and

@@ -610,15 +610,44 @@ _GH_READ = {
     ("search", "code"),
     ("label", "list"),
     ("auth", "status"),
+    ("repo", "list"),
+    ("gist", "list"),
+    ("cache", "list"),
+    ("secret", "list"),  # names and dates only; values are never readable
+    ("variable", "list"),
+    ("codespace", "list"),
+    ("cs", "list"),
+    ("extension", "list"),
+    ("ext", "list"),
+    ("alias", "list"),
+    ("ssh-key", "list"),
+    ("gpg-key", "list"),
+    ("project", "list"),
+    ("project", "view"),
+    ("project", "field-list"),
+    ("project", "item-list"),
+    ("org", "list"),
+    ("ruleset", "list"),
+    ("ruleset", "view"),
+    ("rs", "list"),
+    ("rs", "view"),
+    ("search", "commits"),
 }
 
 
 def _check_gh(command: Command) -> Finding | None:
-    argv = command.argv
+    argv = list(command.argv)
+    # `gh -R owner/repo pr list`: the repository option changes which repository, not what.
+    if len(argv) > 2 and argv[1] in ("-R", "--repo"):
+        del argv[1:3]
+    elif len(argv) > 1 and argv[1].startswith("--repo="):
+        del argv[1]
+    if any(w.dynamic for w in command.words[1:]):
+        return None
     if (
         len(argv) >= 3
         and (argv[1], argv[2]) in _GH_READ
-        and not any(a in ("--web", "-w") for a in argv)
+        and not any(a in ("--web", "-w", "--show-token", "-t") for a in argv)
     ):
         return Finding(Verdict.SAFE, "GK-BASH-001", f"`gh {argv[1]} {argv[2]}` only reads")
     return None

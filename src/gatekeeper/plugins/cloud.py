@@ -1,0 +1,948 @@
+"""GK-CLOUD: read-only queries of the cloud and cluster CLIs (aws, az, gcloud, kubectl, helm).
+
+Only an allow-list is approved: a known command group, a read-only action (``list``,
+``describe``, ``get``, ``show``...), and global flags that neither redirect the credentials
+nor load code. Everything else — every write, every unknown group, flag or plugin — has no
+opinion here and goes to review (GK-UNKNOWN).
+
+## GK-CLOUD-001 — a read-only cloud or cluster query (SAFE)
+**What it catches:** ``aws SERVICE describe-*|list-*|get-*`` of well-known services,
+``aws s3 ls``, ``aws sts get-caller-identity``; ``az GROUP... list|show``;
+``gcloud GROUP... list|describe``; ``kubectl get|describe|logs|top|explain|api-resources``,
+``kubectl rollout status|history``, ``kubectl auth can-i``; ``helm list|status|history|show|
+search|template|lint``.
+**Why:** looking at the state of a deployment is everyday work and changes nothing.
+**Example:** ``aws ec2 describe-instances --region eu-west-1``, ``kubectl get pods -n web``.
+
+## GK-CLOUD-002 — a query that reveals secrets or credentials (REVIEW)
+**What it catches:** ``aws secretsmanager get-secret-value``, ``aws ssm get-parameter(s)``,
+``aws sts get-session-token``/``assume-role``, ``aws ecr get-login-password``,
+``aws configure get`` of a key, ``aws lambda get-function-configuration`` (its environment),
+``kubectl get|describe secret(s)``, ``kubectl config view``, ``az ... keys|credential|
+get-access-token|appsettings``, ``gcloud auth print-access-token``, ``helm get values|all|
+manifest``.
+**Why:** a secret printed into the agent's context has left the machine's control.
+**Example:** ``kubectl get secret db -o jsonpath='{.data.password}'``.
+
+## GK-CLOUD-003 — a flag that redirects credentials, reads a file or runs code (REVIEW)
+**What it catches:** ``kubectl --kubeconfig``/``--server``/``--token``/``-v``,
+``helm --kubeconfig``/``--kube-apiserver``/``--post-renderer``, ``aws --endpoint-url`` to
+anything but loopback, ``aws --debug``/``--ca-bundle``, ``gcloud --flags-file``/
+``--access-token-file``/``--log-http``, ``az --debug``, ``file://``/``@file`` arguments
+outside the allowed dirs, and a word known only at run time.
+**Why:** a kubeconfig can run an ``exec`` credential plugin; another server or endpoint
+receives the user's token; a file argument is a read like any other.
+**Example:** ``kubectl --kubeconfig ./cfg get pods``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from gatekeeper.hookspecs import hookimpl
+from gatekeeper.model import Finding, Verdict
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from gatekeeper.context import Context
+    from gatekeeper.model import Command
+
+
+def _safe(reason: str) -> Finding:
+    return Finding(Verdict.SAFE, "GK-CLOUD-001", reason)
+
+
+def _secret(reason: str) -> Finding:
+    return Finding(Verdict.REVIEW, "GK-CLOUD-002", reason)
+
+
+def _flag(reason: str) -> Finding:
+    return Finding(Verdict.REVIEW, "GK-CLOUD-003", reason)
+
+
+def _split(args: list[str], value_flags: Collection[str]) -> tuple[list[str], list[str]]:
+    """Positional words and flags; a flag in `value_flags` swallows the next word."""
+    positional: list[str] = []
+    flags: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            positional += args[i + 1 :]
+            break
+        if a.startswith("-") and len(a) > 1:
+            if a in value_flags and i + 1 < len(args):
+                flags.append(f"{a}={args[i + 1]}")
+                i += 2
+                continue
+            flags.append(a)
+        else:
+            positional.append(a)
+        i += 1
+    return positional, flags
+
+
+def _flag_name(flag: str) -> str:
+    return flag.split("=", 1)[0]
+
+
+def _file_reads(args: list[str], ctx: Context) -> Finding | None:
+    """`file://x`, `fileb://x`, `@x` arguments (aws, az) read a local file."""
+    for a in args:
+        value = a.split("=", 1)[1] if a.startswith("-") and "=" in a else a
+        m = re.match(r"^(?:fileb?://|@)(.+)$", value)
+        if m and not ctx.paths.is_allowed(m.group(1)):
+            return _flag(f"`{a}` reads {m.group(1)}, outside the allowed dirs")
+    return None
+
+
+# -- aws -------------------------------------------------------------------------------------
+
+_AWS_VALUE_GLOBALS = {
+    "--profile",
+    "--region",
+    "--output",
+    "--query",
+    "--endpoint-url",
+    "--cli-connect-timeout",
+    "--cli-read-timeout",
+    "--color",
+    "--ca-bundle",
+    "--cli-binary-format",
+}
+_AWS_GLOBAL_OK = {
+    "--profile",
+    "--region",
+    "--output",
+    "--query",
+    "--cli-connect-timeout",
+    "--cli-read-timeout",
+    "--color",
+    "--no-cli-pager",
+    "--no-paginate",
+    "--no-sign-request",
+    "--cli-binary-format",
+    "--no-cli-auto-prompt",
+}
+_AWS_SERVICES = {
+    "ec2",
+    "s3api",
+    "iam",
+    "lambda",
+    "dynamodb",
+    "rds",
+    "eks",
+    "ecr",
+    "ecs",
+    "cloudformation",
+    "logs",
+    "cloudwatch",
+    "sns",
+    "sqs",
+    "kinesis",
+    "route53",
+    "athena",
+    "elbv2",
+    "elb",
+    "autoscaling",
+    "cloudtrail",
+    "cloudfront",
+    "secretsmanager",
+    "ssm",
+    "kms",
+    "acm",
+    "organizations",
+    "cognito-idp",
+    "events",
+    "stepfunctions",
+    "elasticache",
+    "efs",
+    "apigateway",
+    "apigatewayv2",
+    "codepipeline",
+    "codecommit",
+    "redshift",
+    "wafv2",
+    "backup",
+    "config",
+    "guardduty",
+    "securityhub",
+    "servicequotas",
+    "pricing",
+    "ce",
+    "budgets",
+    "resourcegroupstaggingapi",
+    "application-autoscaling",
+    "opensearch",
+    "es",
+    "firehose",
+    "mq",
+    "kafka",
+    "docdb",
+    "neptune",
+    "xray",
+    "health",
+    "support",
+    "account",
+}
+_AWS_READ_PREFIXES = ("describe-", "list-", "get-", "head-", "batch-get-")
+# Reads that print a secret, a credential, a token, or data that often holds one.
+_AWS_SECRET_WORDS = re.compile(
+    r"secret-value|password|token|credential|login|decrypt|api-key|private|"
+    r"access-details|console-output|console-screenshot"
+)
+_AWS_SECRET_OPS = {
+    ("lambda", "get-function"),  # a download URL for the code and its environment
+    ("lambda", "get-function-configuration"),  # environment variables
+    ("ecs", "describe-task-definition"),  # container environment variables
+    ("cognito-idp", "describe-user-pool-client"),  # the client secret
+    ("ecs", "describe-tasks"),  # container overrides: environment variables
+    ("ec2", "describe-instance-attribute"),  # user data, which often holds secrets
+    ("ec2", "describe-launch-template-versions"),  # user data
+}
+# Reads that also write a local file or change state despite their name.
+_AWS_NOT_READS = {("s3api", "get-object"), ("s3api", "get-object-torrent")}
+_AWS_EXTRA_READS = {
+    ("s3", "ls"),
+    ("sts", "get-caller-identity"),
+    ("sts", "get-access-key-info"),
+    ("configure", "list"),
+    ("configure", "list-profiles"),
+    ("logs", "tail"),
+    ("logs", "filter-log-events"),
+    ("cloudtrail", "lookup-events"),
+    ("dynamodb", "query"),
+    ("dynamodb", "scan"),
+}
+
+
+def _aws(args: list[str], ctx: Context) -> Finding | None:
+    positional, flags = _split(args, _AWS_VALUE_GLOBALS)
+    for f in flags:
+        name = _flag_name(f)
+        if name == "--endpoint-url":
+            host = f.split("=", 1)[1] if "=" in f else ""
+            if not re.match(r"^https?://(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(/|$)", host):
+                return _flag("`aws --endpoint-url` sends the signed request to another host")
+        elif name in ("--debug", "--ca-bundle", "--no-verify-ssl"):
+            return _flag(f"`aws {name}` logs or weakens what protects the credentials")
+    file_read = _file_reads(args, ctx)
+    if file_read is not None:
+        return file_read
+    service = positional[0] if positional else ""
+    op = positional[1] if len(positional) > 1 else ""
+    if args and args[-1] == "help" and positional[-1:] == ["help"] and len(positional) <= 3:
+        if all(_flag_name(f) in _AWS_GLOBAL_OK for f in flags):
+            return _safe("`aws help` only prints documentation")
+        return None
+    if service == "configure" and op == "get":
+        key = positional[2] if len(positional) > 2 else ""
+        if re.fullmatch(r"(region|output|[\w.]*\.region|[\w.]*\.output)", key):
+            return _safe(f"`aws configure get {key}` prints a setting")
+        return _secret(f"`aws configure get {key}` may print a credential")
+    if (service, op) in _AWS_EXTRA_READS:
+        return _safe(f"`aws {service} {op}` only reads")
+    if service == "sts" and op:
+        return _secret(f"`aws sts {op}` hands out credentials")
+    if service not in _AWS_SERVICES or not op.startswith(_AWS_READ_PREFIXES):
+        return None
+    if (
+        (service, op) in _AWS_SECRET_OPS
+        or _AWS_SECRET_WORDS.search(op)
+        or (service == "ssm" and op.startswith("get-parameter"))
+    ):
+        return _secret(f"`aws {service} {op}` may print a secret or a credential")
+    if (service, op) in _AWS_NOT_READS:
+        return None
+    return _safe(f"`aws {service} {op}` only reads")
+
+
+# -- az --------------------------------------------------------------------------------------
+
+_AZ_VALUE_FLAGS = {
+    "--output",
+    "-o",
+    "--query",
+    "--subscription",
+    "--resource-group",
+    "-g",
+    "--name",
+    "-n",
+}
+_AZ_GROUPS = {
+    "account",
+    "acr",
+    "repository",
+    "ad",
+    "app",
+    "group",
+    "member",
+    "sp",
+    "user",
+    "signed-in-user",
+    "advisor",
+    "recommendation",
+    "aks",
+    "nodepool",
+    "apim",
+    "appservice",
+    "plan",
+    "cognitiveservices",
+    "deployment",
+    "model",
+    "container",
+    "containerapp",
+    "revision",
+    "replica",
+    "cosmosdb",
+    "sql",
+    "mongodb",
+    "database",
+    "disk",
+    "eventhubs",
+    "eventhub",
+    "namespace",
+    "consumer-group",
+    "functionapp",
+    "function",
+    "operation",
+    "identity",
+    "image",
+    "location",
+    "lock",
+    "monitor",
+    "metrics",
+    "activity-log",
+    "log-analytics",
+    "workspace",
+    "alert",
+    "network",
+    "vnet",
+    "subnet",
+    "nsg",
+    "rule",
+    "public-ip",
+    "nic",
+    "lb",
+    "dns",
+    "zone",
+    "record-set",
+    "a",
+    "cname",
+    "private-endpoint",
+    "application-gateway",
+    "policy",
+    "assignment",
+    "definition",
+    "postgres",
+    "flexible-server",
+    "server",
+    "db",
+    "mysql",
+    "redis",
+    "resource",
+    "role",
+    "servicebus",
+    "queue",
+    "topic",
+    "snapshot",
+    "sig",
+    "storage",
+    "tag",
+    "vm",
+    "vmss",
+    "webapp",
+    "keyvault",
+    "extension",
+    "provider",
+    "feature",
+    "bicep",
+    "staticwebapp",
+    "spring",
+    "iot",
+    "hub",
+    "batch",
+    "ml",
+    "datafactory",
+    "synapse",
+    "security",
+    "backup",
+    "vault",
+    "item",
+    "cdn",
+    "profile",
+    "endpoint",
+    "afd",
+    "billing",
+    "consumption",
+    "usage",
+    "managedapp",
+    "ts",
+    "devops",
+    "project",
+    "team",
+    "wiki",
+    "boards",
+    "iteration",
+    "work-item",
+    "repos",
+    "pr",
+    "pipelines",
+    "runs",
+    "diagnostic-settings",
+    "action-group",
+    "private-dns",
+    "ip-config",
+    "logicapp",
+}
+_AZ_READ_ACTIONS = {
+    "list",
+    "show",
+    "list-locations",
+    "show-tags",
+    "show-manifests",
+    "show-usage",
+    "list-usage",
+    "get-versions",
+    "get-upgrades",
+    "list-skus",
+    "list-sizes",
+    "list-versions",
+    "version",
+    "list-member",
+    "list-runtimes",
+    "list-available-sizes",
+    "logs",
+    "exists",
+    "list-usages",
+    "list-definitions",
+}
+# Groups and actions whose output is, or contains, a secret or a credential.
+_AZ_SECRET_WORDS = {
+    "keys",
+    "key",
+    "credential",
+    "credentials",
+    "secret",
+    "certificate",
+    "get-access-token",
+    "get-credentials",
+    "appsettings",
+    "connection-string",
+    "show-connection-string",
+    "list-connection-strings",
+    "list-publishing-profiles",
+    "list-publishing-credentials",
+    "list-keys",
+    "list-secrets",
+    "list-credentials",
+    "authorization-rule",
+    "kv",
+    "sas",
+    "token",
+    "service-endpoint",
+}
+
+
+def _az(args: list[str], ctx: Context) -> Finding | None:
+    _, flags = _split(args, _AZ_VALUE_FLAGS)
+    if any(_flag_name(f) == "--debug" for f in flags):
+        return _flag("`az --debug` logs the requests, credentials included")
+    file_read = _file_reads(args, ctx)
+    if file_read is not None:
+        return file_read
+    # The command path is the words before the first flag (after leading global flags):
+    # az takes no positional arguments, so a later bare word is a flag's value.
+    rest = list(args)
+    while rest and rest[0] in _AZ_VALUE_FLAGS and len(rest) > 1:
+        rest = rest[2:]
+    path: list[str] = []
+    for a in rest:
+        if a.startswith("-"):
+            break
+        path.append(a)
+    if not path:
+        if flags and all(f in ("--version", "--help", "-h") for f in flags):
+            return _safe("`az --version` only prints its version")
+        return None
+    if any(w in _AZ_SECRET_WORDS for w in path):
+        return _secret(f"`az {' '.join(path)}` may print a secret or a credential")
+    *groups, action = path
+    if groups and all(g in _AZ_GROUPS for g in groups) and action in _AZ_READ_ACTIONS:
+        return _safe(f"`az {' '.join(path)}` only reads")
+    return None
+
+
+# -- gcloud ----------------------------------------------------------------------------------
+
+_GCLOUD_VALUE_FLAGS = {
+    "--project",
+    "--format",
+    "--region",
+    "--zone",
+    "--account",
+    "--configuration",
+    "--filter",
+    "--limit",
+    "--sort-by",
+    "--location",
+    "--cluster",
+    "--service",
+    "--instance",
+    "--keyring",
+    "--verbosity",
+    "--page-size",
+    "--bucket",
+    "--type",
+    "--secret",
+    "--iam-account",
+    "--resource-type",
+    "--impersonate-service-account",
+}
+_GCLOUD_BAD_FLAGS = {
+    "--flags-file",
+    "--access-token-file",
+    "--log-http",
+    "--credential-file-override",
+}
+_GCLOUD_PREFIXES = {"alpha", "beta"}
+_GCLOUD_GROUPS = {
+    "app",
+    "services",
+    "versions",
+    "instances",
+    "artifacts",
+    "docker",
+    "images",
+    "tags",
+    "repositories",
+    "packages",
+    "certificate-manager",
+    "certificates",
+    "trust-configs",
+    "maps",
+    "components",
+    "compute",
+    "backend-services",
+    "disks",
+    "firewall-rules",
+    "networks",
+    "subnets",
+    "regions",
+    "zones",
+    "snapshots",
+    "ssl-certificates",
+    "addresses",
+    "forwarding-rules",
+    "instance-groups",
+    "managed",
+    "instance-templates",
+    "machine-types",
+    "routers",
+    "routes",
+    "target-pools",
+    "url-maps",
+    "health-checks",
+    "operations",
+    "config",
+    "configurations",
+    "container",
+    "clusters",
+    "node-pools",
+    "dns",
+    "managed-zones",
+    "record-sets",
+    "functions",
+    "iam",
+    "roles",
+    "service-accounts",
+    "iap",
+    "settings",
+    "web",
+    "tcp",
+    "tunnels",
+    "kms",
+    "keyrings",
+    "keys",
+    "logging",
+    "logs",
+    "sinks",
+    "metrics",
+    "network-security",
+    "gateway-security-policies",
+    "server-tls-policies",
+    "projects",
+    "organizations",
+    "folders",
+    "pubsub",
+    "subscriptions",
+    "topics",
+    "run",
+    "revisions",
+    "jobs",
+    "executions",
+    "secrets",
+    "sql",
+    "backups",
+    "databases",
+    "users",
+    "storage",
+    "buckets",
+    "objects",
+    "billing",
+    "accounts",
+    "scheduler",
+    "tasks",
+    "queues",
+    "builds",
+    "triggers",
+    "source",
+    "repos",
+    "auth",
+    "monitoring",
+    "policies",
+    "channels",
+    "dashboards",
+    "redis",
+    "filestore",
+    "dataflow",
+    "dataproc",
+    "bigtable",
+    "spanner",
+    "composer",
+    "environments",
+    "endpoints",
+    "api-gateway",
+    "apis",
+    "gateways",
+    "delivery-pipelines",
+    "releases",
+    "targets",
+    "workflows",
+    "eventarc",
+    "firestore",
+    "indexes",
+    "composite",
+}
+_GCLOUD_READ_ACTIONS = {
+    "list",
+    "describe",
+    "list-tags",
+    "get-iam-policy",
+    "get-value",
+    "list-grantable-roles",
+    "read",
+    "get",
+    "ls",
+    "list-available-features",
+}
+_GCLOUD_SECRET_WORDS = {
+    "print-access-token",
+    "print-identity-token",
+    "access",
+    "get-credentials",
+    "application-default",
+    "get-cluster-credentials",
+}
+# Descriptions that include credentials or a service's environment variables.
+_GCLOUD_SECRET_READS = {
+    ("clusters", "describe"),
+    ("services", "describe"),
+    ("functions", "describe"),
+    ("jobs", "describe"),
+    ("revisions", "describe"),
+}
+
+
+def _gcloud(args: list[str], ctx: Context) -> Finding | None:
+    positional, flags = _split(args, _GCLOUD_VALUE_FLAGS)
+    for f in flags:
+        if _flag_name(f) in _GCLOUD_BAD_FLAGS:
+            return _flag(f"`gcloud {_flag_name(f)}` reads a file or logs the credentials")
+    if any(w in _GCLOUD_SECRET_WORDS for w in positional):
+        return _secret(f"`gcloud {' '.join(positional)}` may print a secret or a credential")
+    if not positional:
+        if flags and all(f in ("--version", "--help", "-h") for f in flags):
+            return _safe("`gcloud --version` only prints its version")
+        return None
+    if positional[0] == "help" or positional in (["version"], ["info"]):
+        if positional == ["info"] and flags:
+            return None
+        return _safe(f"`gcloud {positional[0]}` only prints information")
+    words = positional[1:] if positional[0] in _GCLOUD_PREFIXES else positional
+    for i, w in enumerate(words):
+        if w in _GCLOUD_READ_ACTIONS and i > 0 and all(g in _GCLOUD_GROUPS for g in words[:i]):
+            if words[0] == "config" and w not in ("list", "get", "get-value"):
+                return None
+            if (words[i - 1], w) in _GCLOUD_SECRET_READS:
+                return _secret(f"`gcloud {' '.join(words[: i + 1])}` may print secrets")
+            return _safe(f"`gcloud {' '.join(words[: i + 1])}` only reads")
+        if w not in _GCLOUD_GROUPS:
+            return None
+    return None
+
+
+# -- kubectl ---------------------------------------------------------------------------------
+
+_KUBECTL_VALUE_FLAGS = {
+    "-n",
+    "--namespace",
+    "--context",
+    "--cluster",
+    "--user",
+    "-o",
+    "--output",
+    "-l",
+    "--selector",
+    "--field-selector",
+    "--sort-by",
+    "-c",
+    "--container",
+    "--tail",
+    "--since",
+    "--since-time",
+    "--revision",
+    "--for",
+    "--timeout",
+    "--api-group",
+    "--request-timeout",
+    "-L",
+    "--label-columns",
+    "--chunk-size",
+    "--max-log-requests",
+    "--limit-bytes",
+    "--pod-running-timeout",
+    "--namespaced",
+    "--subresource",
+}
+_KUBECTL_OK_FLAGS = {
+    *_KUBECTL_VALUE_FLAGS,
+    "-A",
+    "--all-namespaces",
+    "-w",
+    "--watch",
+    "--watch-only",
+    "--show-labels",
+    "--no-headers",
+    "--show-kind",
+    "--ignore-not-found",
+    "--all-containers",
+    "--timestamps",
+    "--prefix",
+    "-p",
+    "--previous",
+    "--follow",
+    "--containers",
+    "--list",
+    "--client",
+    "--recursive",
+    "--help",
+    "-h",
+    "--show-managed-fields",
+    "--sort-by",
+    "--wide",
+    "--use-protocol-buffers",
+    "--all",
+    "--ignore-errors",
+}
+_KUBECTL_READS = {"get", "describe", "logs", "explain", "top", "api-resources", "api-versions"}
+_KUBECTL_SUB_READS = {
+    ("rollout", "status"),
+    ("rollout", "history"),
+    ("auth", "can-i"),
+    ("auth", "whoami"),
+    ("config", "get-contexts"),
+    ("config", "get-clusters"),
+    ("config", "current-context"),
+    ("plugin", "list"),
+}
+_KUBECTL_TOP_READS = {"version", "cluster-info", "wait", "completion"}
+
+
+def _kubectl(args: list[str], command: Command) -> Finding | None:
+    if any(w.dynamic for w in command.words[1:]):
+        return _flag("`kubectl` with a word known only at run time")
+    positional, flags = _split(args, _KUBECTL_VALUE_FLAGS)
+    if not positional:
+        return None
+    verb = positional[0]
+    if verb == "config" and positional[1:2] == ["view"]:
+        return _secret("`kubectl config view` prints the cluster credentials")
+    if not (
+        verb in _KUBECTL_READS
+        or tuple(positional[:2]) in _KUBECTL_SUB_READS
+        or (verb in _KUBECTL_TOP_READS and "dump" not in positional)
+    ):
+        return None  # a write, or a verb gatekeeper does not know
+    for f in flags:
+        name = _flag_name(f)
+        if name.startswith("--") and name not in _KUBECTL_OK_FLAGS:
+            return _flag(f"`kubectl {name}` is not a flag gatekeeper knows to be harmless")
+        if not name.startswith("--") and not (
+            name in _KUBECTL_OK_FLAGS or (name == "-f" and verb == "logs")
+        ):
+            return _flag(f"`kubectl {name}` is not a flag gatekeeper knows to be harmless")
+        if name in ("-o", "--output") and "file" in f.split("=", 1)[-1]:
+            return _flag("`kubectl -o ...-file=` reads a template file")
+    if verb in ("get", "describe"):
+        resources = ",".join(positional[1:]).lower()
+        if re.search(r"(^|[,/.])secrets?($|[,/.])", resources):
+            return _secret(f"`kubectl {verb}` of secrets reveals them")
+    if verb in _KUBECTL_READS:
+        return _safe(f"`kubectl {verb}` only reads")
+    if tuple(positional[:2]) in _KUBECTL_SUB_READS:
+        return _safe(f"`kubectl {' '.join(positional[:2])}` only reads")
+    if verb in _KUBECTL_TOP_READS and "dump" not in positional:
+        return _safe(f"`kubectl {verb}` only reads")
+    return None
+
+
+# -- helm ------------------------------------------------------------------------------------
+
+_HELM_VALUE_FLAGS = {
+    "-n",
+    "--namespace",
+    "--kube-context",
+    "-o",
+    "--output",
+    "--filter",
+    "--revision",
+    "--max",
+    "--version",
+    "--max-col-width",
+    "--set",
+    "--set-string",
+    "--set-json",
+    "-f",
+    "--values",
+    "--api-versions",
+    "--kube-version",
+    "--keyring",
+    "--repo",
+}
+_HELM_OK_FLAGS = {
+    *_HELM_VALUE_FLAGS,
+    "-A",
+    "--all-namespaces",
+    "--all",
+    "-a",
+    "--deployed",
+    "--failed",
+    "--pending",
+    "--superseded",
+    "--uninstalled",
+    "--uninstalling",
+    "--short",
+    "-q",
+    "--date",
+    "-r",
+    "--reverse",
+    "--versions",
+    "-l",
+    "--devel",
+    "--include-crds",
+    "--skip-crds",
+    "--no-hooks",
+    "--validate",
+    "--strict",
+    "--with-subcharts",
+    "--debug",
+    "--help",
+    "-h",
+    "--quiet",
+    "--show-resources",
+    "--skip-tests",
+    "--is-upgrade",
+    "--create-namespace",
+}
+_HELM_READS = {
+    "list",
+    "ls",
+    "status",
+    "history",
+    "hist",
+    "search",
+    "version",
+    "env",
+    "completion",
+    "help",
+    "show",
+    "inspect",
+    "template",
+    "lint",
+}
+_HELM_SUB_READS = {
+    ("repo", "list"),
+    ("repo", "ls"),
+    ("dependency", "list"),
+    ("dependency", "ls"),
+    ("dep", "list"),
+    ("dep", "ls"),
+    ("plugin", "list"),
+    ("plugin", "ls"),
+    ("get", "notes"),
+    ("get", "metadata"),
+}
+
+
+def _helm(args: list[str], command: Command, ctx: Context) -> Finding | None:
+    if any(w.dynamic for w in command.words[1:]):
+        return _flag("`helm` with a word known only at run time")
+    positional, flags = _split(args, _HELM_VALUE_FLAGS)
+    if not positional:
+        if flags and all(f in ("--version", "--help", "-h") for f in flags):
+            return _safe("`helm --help` only prints help")
+        return None
+    verb = positional[0]
+    if verb not in _HELM_READS and verb != "get" and tuple(positional[:2]) not in _HELM_SUB_READS:
+        return None  # a write, a plugin, or a command gatekeeper does not know
+    for f in flags:
+        name = _flag_name(f)
+        if name not in _HELM_OK_FLAGS:
+            return _flag(f"`helm {name}` is not a flag gatekeeper knows to be harmless")
+        if name in ("-f", "--values", "--keyring"):
+            value = f.split("=", 1)[1] if "=" in f else ""
+            if not value or not ctx.paths.is_allowed(value):
+                return _flag(f"`helm {name}` reads {value or 'a file'}, outside the allowed dirs")
+    verb = positional[0]
+    if verb == "get":
+        sub = positional[1] if len(positional) > 1 else ""
+        if sub in ("values", "all", "manifest", "hooks"):
+            return _secret(f"`helm get {sub}` may print the release's secrets")
+    if verb in ("template", "lint", "show", "inspect"):
+        if any(_flag_name(f) in ("-o", "--output") for f in flags):
+            return None
+        for chart in positional[1:]:
+            if chart.startswith((".", "/", "~")) and not ctx.paths.is_allowed(chart):
+                return _flag(f"`helm {verb}` reads {chart}, outside the allowed dirs")
+    if verb in _HELM_READS:
+        return _safe(f"`helm {verb}` only reads")
+    if tuple(positional[:2]) in _HELM_SUB_READS:
+        return _safe(f"`helm {' '.join(positional[:2])}` only reads")
+    return None
+
+
+@hookimpl
+def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
+    """Read-only cloud and cluster queries → SAFE; secrets and odd flags → REVIEW."""
+    if not command.words or command.words[0].dynamic:
+        return None
+    name = command.name
+    if name not in ("aws", "az", "gcloud", "kubectl", "helm"):
+        return None
+    if any(w.dynamic for w in command.words[1:]):
+        return _flag(f"`{name}` with a word known only at run time")
+    args = list(command.argv[1:])
+    if name == "aws":
+        return _aws(args, ctx)
+    if name == "az":
+        return _az(args, ctx)
+    if name == "gcloud":
+        return _gcloud(args, ctx)
+    if name == "kubectl":
+        return _kubectl(args, command)
+    if name == "helm":
+        return _helm(args, command, ctx)
+    return None
