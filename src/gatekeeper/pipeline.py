@@ -367,23 +367,28 @@ class Engine:
 
     # -- the context and the host's classifier for wrappers ---------------------------------
 
-    def context(self, call: ToolCall, depth: int) -> Context:
-        """The `Context` for a call at a nesting depth (wrappers add one level)."""
-        paths = PathPolicy.from_config(self.config, call.cwd)
+    def context(self, call: ToolCall, depth: int, paths: PathPolicy | None = None) -> Context:
+        """The `Context` for a call at a nesting depth (wrappers add one level).
+
+        The path policy is built once per call and shared by the nested contexts: building
+        it resolves a dozen paths through the filesystem.
+        """
+        if paths is None:
+            paths = PathPolicy.from_config(self.config, call.cwd)
 
         def classify(argv: Sequence[str], where: str) -> Finding:
             if depth + 1 > MAX_DEPTH:
                 return _too_deep()
             words = tuple(_word(a) for a in argv)
             command = Command(words, where=where, text=" ".join(argv))
-            inner = self.context(call, depth + 1)
+            inner = self.context(call, depth + 1, paths)
             return _top(self.judge(command, call, inner), command.text)
 
         def classify_script(text: str, where: str) -> Finding:
             if depth + 1 > MAX_DEPTH:
                 return _too_deep()
             script = parse(text, paths.home, where=where, depth=depth + 1)
-            inner = self.context(call, depth + 1)
+            inner = self.context(call, depth + 1, paths)
             found = [
                 Finding(Verdict.REVIEW, p.rule, p.reason, plugin=SHELL_PLUGIN, command=p.text)
                 for p in script.problems
