@@ -430,10 +430,7 @@ def _removal(command: Command, ctx: Context) -> Finding:
             path == "/"
             or os.path.dirname(path) == "/"
             or path == ctx.paths.home
-            or (
-                path not in ctx.paths.tmp
-                and any(inside(a, path) for a in ctx.paths.allowed)
-            )
+            or (path not in ctx.paths.tmp and any(inside(a, path) for a in ctx.paths.allowed))
         ):
             return Finding(
                 Verdict.ELEVATE,
