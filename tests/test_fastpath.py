@@ -401,6 +401,37 @@ def test_the_server_holds_none_of_the_hooks_pipes(gk_env: GkEnv) -> None:
         time.sleep(0.05)
 
 
+def test_the_warm_client_imports_only_builtins(
+    gk_env: GkEnv, server: subprocess.Popen[bytes]
+) -> None:
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    python, *flags, script = client.hook_command()
+    proc = subprocess.run(
+        [python, *flags, "-X", "importtime", script],
+        input=payload(gk_env, "ls"),
+        capture_output=True,
+        env=gk_env.environ(),
+        cwd=gk_env.project,
+        timeout=60,
+        check=False,
+    )
+    assert b'"allow"' in proc.stdout
+
+    def modules(stderr: bytes) -> set[str]:
+        return {
+            line.split("|")[-1].strip()
+            for line in stderr.decode().splitlines()
+            if line.startswith("import time:") and "imported package" not in line
+        }
+
+    bare = subprocess.run(
+        [python, *flags, "-X", "importtime", "-c", "pass"], capture_output=True, check=True
+    )
+    extra = modules(proc.stderr) - modules(bare.stderr)
+    assert "gatekeeper.hook" not in extra  # answered by the server, not the fallback
+    assert extra <= {"_socket", "fcntl"}, sorted(extra)
+
+
 def test_bench_smoke(gk_env: GkEnv, tmp_path: Path) -> None:
     out = tmp_path / "bench-results.json"
     proc = subprocess.run(
