@@ -24,6 +24,7 @@ Classes, checked in this order:
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import re
 from dataclasses import dataclass, field
@@ -165,6 +166,7 @@ def _secret_home_dirs(home: str) -> tuple[str, ...]:
     return dirs
 
 
+@functools.lru_cache(maxsize=4096)  # one path is tested against a dozen roots in a row
 def _plain(path: str) -> bool:
     """An absolute path PurePath would keep as it is: no `//`, `.` or trailing `/`."""
     return (
