@@ -462,3 +462,45 @@ def test_bench_smoke(gk_env: GkEnv, tmp_path: Path) -> None:
     }
     assert "absent" in results["peer_data"]
     assert "tests/corpora" in results["in_process_us"]
+
+
+def test_an_idle_server_exits_and_removes_its_socket(gk_env: GkEnv) -> None:
+    directory = run_dir(gk_env)
+    environ = gk_env.environ()
+    environ["GATEKEEPER_SERVER_IDLE"] = "0.5"
+    proc = subprocess.Popen(
+        [sys.executable, "-I", "-m", "gatekeeper.server", str(directory)],
+        env=environ,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    assert proc.wait(timeout=60) == 0
+    assert not (directory / "server.sock").exists()
+    assert not client.server_running(gk_env.environ())
+
+
+def test_a_server_whose_code_changed_answers_stale(gk_env: GkEnv, tmp_path: Path) -> None:
+    import types
+
+    from gatekeeper.server import Server, _Reader
+
+    module_file = tmp_path / "gatekeeper_fake_plugin.py"
+    module_file.write_text("X = 1\n")
+    fake = types.ModuleType("gatekeeper_fake_plugin")
+    fake.__file__ = str(module_file)
+    sys.modules["gatekeeper_fake_plugin"] = fake
+    try:
+        server = Server()
+        module_file.write_text("X = 22\n")  # another size: a changed file whatever the clock
+        theirs, ours = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        with theirs, ours:
+            theirs.sendall(
+                client.request(
+                    payload(gk_env, "ls"), environ_bytes(gk_env), str(gk_env.project).encode()
+                )
+            )
+            assert server.answer(_Reader(ours)) == b"GK1 stale\n"
+        assert server.stop
+    finally:
+        del sys.modules["gatekeeper_fake_plugin"]

@@ -251,11 +251,15 @@ def prepare(directory: str) -> int | None:
         return None  # not private: a socket here could be reached or replaced by others
     lock = os.path.join(directory, "server.lock")
     fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        return None  # another server runs (or is starting): it will answer
+    for attempt in range(5):  # `client.server_pid` probes the lock for a moment
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if attempt == 4:
+                os.close(fd)
+                return None  # another server runs (or is starting): it will answer
+            time.sleep(0.02)
     os.ftruncate(fd, 0)
     os.write(fd, str(os.getpid()).encode())
     return fd
