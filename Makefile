@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint typecheck pytest clean peers
+.PHONY: demo test lint typecheck pytest clean peers bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,13 @@ $(VENV)/.installed-test: $(BIN)/python pyproject.toml $(wildcard plugins/*/pypro
 demo: $(VENV)/.installed
 	$(BIN)/python examples/demo.py
 
+# Latency and throughput against the interpreter's floor (docs/performance.md); writes
+# bench-results.json. BENCH_ARGS passes options, e.g. BENCH_ARGS="--rounds 3".
+bench: $(VENV)/.installed
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
+
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests examples conftest.py plugins docs
+	$(BIN)/ruff check src tests examples bench conftest.py plugins docs
 
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy

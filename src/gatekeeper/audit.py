@@ -146,43 +146,56 @@ def record(
     return rec
 
 
+def encode(rec: Mapping[str, object]) -> bytes:
+    """One record as the bytes of one line (slimmed if it would be too long)."""
+    line = json.dumps(rec, separators=(",", ":"), default=str, ensure_ascii=False)
+    data = line.encode("utf-8", "replace")
+    if len(data) > MAX_LINE:
+        slim = {
+            k: rec[k]
+            for k in (
+                "event",
+                "session",
+                "tool",
+                "decision",
+                "rule",
+                "reason",
+                "tier",
+                "level",
+                "timestamp",
+            )
+            if k in rec
+        }
+        slim["truncated"] = True
+        data = json.dumps(slim, separators=(",", ":"), default=str).encode("utf-8", "replace")
+    return data + b"\n"
+
+
 def append(path: str, rec: Mapping[str, object]) -> bool:
     """Append one record as one line; False (and a note on stderr) if it could not be written."""
     try:
-        line = json.dumps(rec, separators=(",", ":"), default=str, ensure_ascii=False)
-        data = line.encode("utf-8", "replace")
-        if len(data) > MAX_LINE:
-            slim = {
-                k: rec[k]
-                for k in (
-                    "event",
-                    "session",
-                    "tool",
-                    "decision",
-                    "rule",
-                    "reason",
-                    "tier",
-                    "level",
-                    "timestamp",
-                )
-                if k in rec
-            }
-            slim["truncated"] = True
-            data = json.dumps(slim, separators=(",", ":"), default=str).encode("utf-8", "replace")
-        data += b"\n"
-        directory = os.path.dirname(path)
-        os.makedirs(directory, mode=0o700, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        try:
-            import fcntl  # a builtin module: costs nothing; the lock guards non-local filesystems
-
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            written = os.write(fd, data)  # one write(2) on an O_APPEND fd: no torn lines
-            if written != len(data):
-                raise OSError(f"short write ({written} of {len(data)} bytes)")
-        finally:
-            os.close(fd)
+        append_line(path, encode(rec))
     except Exception as exc:  # noqa: BLE001 - a failing audit write must never change the decision
         print(f"gatekeeper: audit record not written to {path}: {exc}", file=sys.stderr)
         return False
     return True
+
+
+def append_line(path: str, data: bytes) -> None:
+    """Append encoded bytes with one write(2) under an exclusive lock (raises OSError).
+
+    `gatekeeper.client` does the same with the standard library only, for records the
+    decision server encoded: keep the two in step.
+    """
+    directory = os.path.dirname(path)
+    os.makedirs(directory, mode=0o700, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        import fcntl  # a builtin module: costs nothing; the lock guards non-local filesystems
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        written = os.write(fd, data)  # one write(2) on an O_APPEND fd: no torn lines
+        if written != len(data):
+            raise OSError(f"short write ({written} of {len(data)} bytes)")
+    finally:
+        os.close(fd)

@@ -18,8 +18,11 @@ from typing import TYPE_CHECKING
 from gatekeeper.model import Decision, Outcome
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gatekeeper.config import Config
     from gatekeeper.model import ToolCall
+    from gatekeeper.pipeline import Engine
 
 # Set in the environment of gatekeeper's own reviewer child: a hook started inside it
 # answers "no decision" at once, so a reviewer can never start a reviewer.
@@ -66,8 +69,14 @@ def _event_of(data: bytes) -> str:
     return event if event == "PermissionRequest" else "PreToolUse"
 
 
-def run(data: bytes) -> tuple[bytes, Decision, ToolCall | None, Config | None]:
-    """Decide one hook input; never raises. Returns the stdout bytes and what to audit."""
+def run(
+    data: bytes, engine_for: Callable[[Config], Engine] | None = None
+) -> tuple[bytes, Decision, ToolCall | None, Config | None]:
+    """Decide one hook input; never raises. Returns the stdout bytes and what to audit.
+
+    `engine_for` lets the decision server reuse an `Engine` built for the same config; the
+    hook builds a fresh one. Either way the config is loaded anew for every call.
+    """
     from gatekeeper import config as config_mod
     from gatekeeper.pipeline import Engine, InputError, parse_input
 
@@ -77,7 +86,7 @@ def run(data: bytes) -> tuple[bytes, Decision, ToolCall | None, Config | None]:
     try:
         call = parse_input(data)
         config = config_mod.load(call.cwd)
-        engine = Engine(config)
+        engine = engine_for(config) if engine_for is not None else Engine(config)
         warnings = engine.warnings
         decision = engine.decide(call)
     except InputError as exc:
@@ -105,14 +114,29 @@ def main() -> int:
     if os.environ.get(REVIEWER_CHILD_ENV):
         return 0  # inside gatekeeper's own reviewer: no decision, at once
     started = time.perf_counter()
+    data: bytes | None
+    try:
+        from gatekeeper.pipeline import MAX_INPUT_BYTES
+
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+    except BaseException:  # noqa: BLE001 - an unreadable stdin still gets an answer
+        data = None
+    return respond(data, started)
+
+
+def respond(data: bytes | None, started: float) -> int:
+    """Answer one hook input already read (None: stdin could not be read). Always 0.
+
+    Shared by `main` and the fast client's in-process fallback (`gatekeeper.client`), so
+    both paths write the same bytes and the same audit record.
+    """
     real_stdout = sys.stdout
     decision: Decision | None
     call: ToolCall | None
     config: Config | None
     try:
-        from gatekeeper.pipeline import MAX_INPUT_BYTES
-
-        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        if data is None:
+            raise OSError("stdin could not be read")
         sys.stdout = sys.stderr  # a plugin's print() must not corrupt the decision
         out, decision, call, config = run(data)
     except BaseException as exc:  # noqa: BLE001 - even KeyboardInterrupt must not leave exit 1
@@ -133,15 +157,27 @@ def main() -> int:
     return 0
 
 
+def audit_entry(
+    decision: Decision, call: ToolCall | None, config: Config | None, started: float
+) -> tuple[str, bytes] | None:
+    """Where the decision's audit record goes and its line (None: audit disabled)."""
+    from gatekeeper import audit
+
+    enabled = config.audit_enabled if config is not None else True
+    if not enabled:
+        return None
+    return audit.audit_path(config), audit.encode(audit.record(decision, call, config, started))
+
+
 def _audit(
     decision: Decision, call: ToolCall | None, config: Config | None, started: float
 ) -> None:
     from gatekeeper import audit
 
     try:
-        enabled = config.audit_enabled if config is not None else True
-        if enabled:
-            audit.append(audit.audit_path(config), audit.record(decision, call, config, started))
+        entry = audit_entry(decision, call, config, started)
+        if entry is not None:
+            audit.append_line(*entry)
     except Exception as exc:  # noqa: BLE001 - a failing audit never changes the decision
         print(f"gatekeeper: audit failed: {exc}", file=sys.stderr)
 

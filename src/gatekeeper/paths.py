@@ -2,7 +2,8 @@
 
 A path is expanded (``~``), made absolute against the call's ``cwd`` and resolved through
 symlinks (for a path that does not exist yet, through its deepest existing parent). It is
-then compared with `PurePath.is_relative_to`, component by component, never as a string:
+then compared as `PurePath.is_relative_to` does, component by component, never as a bare
+string prefix:
 ``/proj`` does not admit ``/projevil``.
 
 Classes, checked in this order:
@@ -23,14 +24,17 @@ Classes, checked in this order:
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
-from dataclasses import dataclass
-from pathlib import PurePath
+import re
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gatekeeper.config import home_dir, state_dir, user_config_path
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gatekeeper.config import Config
 
 DEVICE = "device"
@@ -137,18 +141,91 @@ _SYSTEM_SECRETS = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh")
 _CLASS_ORDER = (NETWORK, PROTECTED, SECRET, OUTSIDE, TMP, ALLOWED, DEVICE)
 
 
-def _inside(path: str, root: str) -> bool:
+_MATCHERS: list[Callable[[str], object]] = []
+
+
+def _name_matchers() -> list[Callable[[str], object]]:
+    """One compiled regex per name list: `fnmatch.fnmatch(name, p) for p in patterns`.
+
+    fnmatch translates each pattern to an anchored regex; their alternation matches exactly
+    when one of them does (names are case-sensitive here, as `os.path.normcase` is on POSIX).
+    """
+    if not _MATCHERS:
+        for patterns in (_NOT_SECRET, _SECRET_PATTERNS):
+            joined = "|".join(f"(?:{fnmatch.translate(p)})" for p in patterns)
+            _MATCHERS.append(re.compile(joined).match)
+    return _MATCHERS
+
+
+_HOME_DIRS: dict[str, tuple[str, ...]] = {}
+
+
+def _secret_home_dirs(home: str) -> tuple[str, ...]:
+    dirs = _HOME_DIRS.get(home)
+    if dirs is None:
+        dirs = _HOME_DIRS[home] = tuple(os.path.join(home, d) for d in _SECRET_HOME_DIRS)
+    return dirs
+
+
+@functools.lru_cache(maxsize=4096)  # one path is tested against a dozen roots in a row
+def _plain(path: str) -> bool:
+    """An absolute path PurePath would keep as it is: no `//`, `.` or trailing `/`."""
+    return (
+        path.startswith("/")
+        and "//" not in path
+        and "/./" not in path
+        and not path.endswith("/.")
+        and (path == "/" or not path.endswith("/"))
+    )
+
+
+def inside(path: str, root: str) -> bool:
+    """`PurePath(path).is_relative_to(root)`, with a string fast path for plain paths.
+
+    Resolved paths are plain, so the fast path is the rule; for them, component-wise
+    containment is exactly "equal, or starts with root + `/`" (`/proj` ≠ `/projevil`).
+    PurePath costs ~10 µs a call and this test runs dozens of times per command.
+    """
+    if _plain(path) and _plain(root):
+        return root in (path, "/") or path.startswith(root + "/")
+    from pathlib import PurePath  # rare: paths that are not plain
+
     return PurePath(path).is_relative_to(root)
+
+
+_inside = inside
+
+
+def _parts(path: str) -> tuple[str, ...]:
+    """`PurePath(path).parts`, with a string fast path for plain paths."""
+    if _plain(path):
+        return ("/", *path[1:].split("/")) if path != "/" else ("/",)
+    from pathlib import PurePath
+
+    return PurePath(path).parts
+
+
+def _name(path: str) -> str:
+    """`PurePath(path).name`, with a string fast path for plain paths."""
+    if _plain(path):
+        return path.rsplit("/", 1)[-1]
+    from pathlib import PurePath
+
+    return PurePath(path).name
 
 
 def resolve(raw: str, cwd: str) -> str:
     """Expand `~`, make absolute against cwd, resolve symlinks (deepest existing parent)."""
+    # realpath resolves every existing component and keeps the rest, as Path.resolve(False).
+    return os.path.realpath(_absolute(raw, cwd))
+
+
+def _absolute(raw: str, cwd: str) -> str:
+    """`resolve` without the symlinks: `~` expanded, made absolute against cwd."""
     expanded = raw
     if raw == "~" or raw.startswith("~/"):
         expanded = home_dir() + raw[1:]
-    joined = os.path.join(cwd or "/", expanded)
-    # realpath resolves every existing component and keeps the rest, as Path.resolve(False).
-    return os.path.realpath(joined)
+    return os.path.join(cwd or "/", expanded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,10 +236,22 @@ class PathPolicy:
     home: str
     allowed: tuple[str, ...]
     tmp: tuple[str, ...]
-    protected: tuple[str, ...]  # whole directories or files, resolved
+    # Whole directories or files, absolute but not yet resolved: `protected` resolves them
+    # on first use (a dozen realpath calls, which most calls, having no write, never need).
+    protected_sources: tuple[str, ...]
     # Other directories a command of this call may run in (`cd sub && ...`): a relative
     # path is judged against every one of them and the most severe class wins.
     other_cwds: tuple[str, ...] = ()
+    _resolved: list[tuple[str, ...]] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def protected(self) -> tuple[str, ...]:
+        """The protected directories and files, resolved (once per policy)."""
+        if not self._resolved:
+            self._resolved.append(
+                tuple(dict.fromkeys(os.path.realpath(p) for p in self.protected_sources))
+            )
+        return self._resolved[0]
 
     @classmethod
     def from_config(cls, config: Config, cwd: str) -> PathPolicy:
@@ -180,14 +269,14 @@ class PathPolicy:
         if env_tmp and os.path.realpath(env_tmp) not in ("/", home):
             tmp.append(os.path.realpath(env_tmp))
         protected = [os.path.dirname(user_config_path()), state_dir()]
-        protected += [resolve(p, cwd) for p in config.protected_paths]
+        protected += [_absolute(p, cwd) for p in config.protected_paths]
         protected += [os.path.join(home, d) for d in _HOME_PROTECTED_DIRS]
         return cls(
             cwd=cwd,
             home=home,
             allowed=tuple(dict.fromkeys(allowed)),
             tmp=tuple(dict.fromkeys(tmp)),
-            protected=tuple(dict.fromkeys(os.path.realpath(p) for p in protected)),
+            protected_sources=tuple(protected),
         )
 
     def resolve(self, raw: str) -> str:
@@ -211,7 +300,7 @@ class PathPolicy:
         """True for a resolved path whose write could change the gate or run code later."""
         if any(_inside(path, p) for p in self.protected):
             return True
-        parts = PurePath(path).parts
+        parts = _parts(path)
         name = parts[-1] if parts else ""
         if name in _STARTUP_FILES or self.is_secret(path):
             return True
@@ -249,12 +338,13 @@ class PathPolicy:
 
     def is_secret(self, path: str) -> bool:
         """True for a resolved path that holds credentials: reading it needs the human."""
-        name = PurePath(path).name
-        if any(fnmatch.fnmatch(name, p) for p in _NOT_SECRET):
+        name = _name(path)
+        not_secret, secret = _name_matchers()
+        if not_secret(name):
             return False
-        if any(fnmatch.fnmatch(name, p) for p in _SECRET_PATTERNS):
+        if secret(name):
             return True
-        if any(_inside(path, os.path.join(self.home, d)) for d in _SECRET_HOME_DIRS):
+        if any(_inside(path, d) for d in _secret_home_dirs(self.home)):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
         return any(_inside(path, p) for p in _SYSTEM_SECRETS)
 

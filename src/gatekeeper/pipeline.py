@@ -440,7 +440,8 @@ class Engine:
         """The `Context` for a call at a nesting depth (wrappers add one level).
 
         A wrapped command runs where its wrapper runs: `paths` (with the cwds of earlier
-        `cd`s) is handed down to every nested classification.
+        `cd`s) is handed down to every nested classification; it is built once per call
+        (building it resolves a dozen paths through the filesystem).
         """
         if paths is None:
             paths = PathPolicy.from_config(self.config, call.cwd)

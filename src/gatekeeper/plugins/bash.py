@@ -62,12 +62,11 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import replace
-from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict
-from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP
+from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP, inside
 from gatekeeper.shell.effects import operands, sed_executes, sed_scripts_and_files
 
 if TYPE_CHECKING:
@@ -447,10 +446,7 @@ def _removal(command: Command, ctx: Context) -> Finding:
             path == "/"
             or os.path.dirname(path) == "/"
             or path == ctx.paths.home
-            or (
-                path not in ctx.paths.tmp
-                and any(PurePath(a).is_relative_to(path) for a in ctx.paths.allowed)
-            )
+            or (path not in ctx.paths.tmp and any(inside(a, path) for a in ctx.paths.allowed))
         ):
             return Finding(
                 Verdict.ELEVATE,

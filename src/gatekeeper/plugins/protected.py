@@ -99,6 +99,19 @@ def _write_finding(raw: str, how: str, ctx: Context) -> Finding | None:
 def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
     # A bare word (`grep credentials x`) names a file only if one exists; a path always does.
     path_like = "/" in raw or raw.startswith(("~", "."))
+    # A bare word that names no entry of any cwd cannot resolve to an existing file: one
+    # lstat instead of a realpath. Only for plain ASCII, so that a NUL or an unencodable
+    # character still fails inside realpath as before (a REVIEW finding, not silence).
+    if (
+        not path_like
+        and raw.isascii()
+        and "\0" not in raw
+        and not any(
+            os.path.lexists(os.path.join(cwd or "/", raw))
+            for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds)
+        )
+    ):
+        return None
     for path in ctx.paths.resolve_all(raw):
         if not ctx.paths.is_secret(path) or not (path_like or os.path.lexists(path)):
             continue

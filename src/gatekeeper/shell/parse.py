@@ -106,9 +106,10 @@ def _parser() -> Parser:
     # Built once per process: loading the grammar is the expensive part.
     if not _PARSER:
         import tree_sitter
-        import tree_sitter_bash
 
-        _PARSER.append(tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language())))
+        from gatekeeper.shell.grammar import bash_language
+
+        _PARSER.append(tree_sitter.Parser(tree_sitter.Language(bash_language())))
     return _PARSER[0]
 
 
