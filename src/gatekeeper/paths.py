@@ -211,7 +211,9 @@ class PathPolicy:
         """True for a resolved path whose write could change the gate or run code later."""
         if any(_inside(path, p) for p in self.protected):
             return True
-        parts = PurePath(path).parts
+        # Compared case-blind: on a case-insensitive file system (macOS, Windows)
+        # `.Claude/Settings.json` is Claude Code's settings file.
+        parts = PurePath(path.lower()).parts
         name = parts[-1] if parts else ""
         if name in _STARTUP_FILES or self.is_secret(path):
             return True
