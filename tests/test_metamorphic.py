@@ -138,7 +138,7 @@ TRANSFORMS: dict[str, Callable[[str], str]] = {
     "/bin/rm": _wrap("", absolute="/bin/"),
     "/usr/bin/rm": _wrap("", absolute="/usr/bin/"),
     "env": _wrap("env "),
-    "command": lambda t: "command " + t,
+    "command": _wrap("command "),  # `command CI=1 x` would run a program named `CI=1`
     "timeout 5": _wrap("timeout 5 "),
     "nice": _wrap("nice "),
     "bash -c": lambda t: "bash -c " + shlex.quote(t),

@@ -300,7 +300,9 @@ class PathPolicy:
         """True for a resolved path whose write could change the gate or run code later."""
         if any(_inside(path, p) for p in self.protected):
             return True
-        parts = _parts(path)
+        # Compared case-blind: on a case-insensitive file system (macOS, Windows)
+        # `.Claude/Settings.json` is Claude Code's settings file.
+        parts = _parts(path.lower())
         name = parts[-1] if parts else ""
         if name in _STARTUP_FILES or self.is_secret(path):
             return True

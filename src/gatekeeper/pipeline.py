@@ -384,7 +384,9 @@ class Engine:
             findings.extend(self.judge(command, call, cctx, essential_only=bypass))
         return findings, commands, None
 
-    def _contexts(self, script: Script, call: ToolCall, ctx: Context) -> list[Context]:
+    def _contexts(
+        self, script: Script, call: ToolCall, ctx: Context, *, guard: bool = False
+    ) -> list[Context]:
         """The context of each command: where it may run after the script's `cd`s."""
         plan = cwd_plan(script, ctx.paths.cwd)
         out: list[Context] = []
@@ -393,16 +395,26 @@ class Engine:
                 out.append(ctx)
             else:
                 paths = replace(ctx.paths, cwd=cwd).with_cwds(others)
-                out.append(self.context(call, ctx.depth, paths))
+                out.append(self.context(call, ctx.depth, paths, guard=guard))
         return out
 
     def judge(
-        self, command: Command, call: ToolCall, ctx: Context, *, essential_only: bool = False
+        self,
+        command: Command,
+        call: ToolCall,
+        ctx: Context,
+        *,
+        essential_only: bool = False,
+        guard: bool = False,
     ) -> list[Finding]:
-        """Stage 3 and 4 for one simple command: rules first, then every checker."""
-        only = ESSENTIAL if essential_only else None
+        """Stage 3 and 4 for one simple command: rules first, then every checker.
+
+        `guard` judges a command that a rule-approved (or bypass-mode) wrapper runs: only the
+        protected-paths check, and nothing found there is SAFE.
+        """
+        only = ESSENTIAL if essential_only or guard else None
         found: list[Finding] = []
-        if not essential_only:
+        if not essential_only and not guard:
             for rule in (*self.rules.deny, *self.rules.ask):
                 if rules_mod.match_command(rule, command, ctx.paths):
                     found.append(_rule_finding(rule))
@@ -423,6 +435,12 @@ class Engine:
                 ctx=ctx,
             )
         )
+        if only == ESSENTIAL:
+            found.extend(self._guard_wrapped(command, call, ctx))
+        if guard and not found:
+            found.append(
+                Finding(Verdict.SAFE, "GK-WRAP-002", "no protected path", plugin=ESSENTIAL)
+            )
         if not found:
             found.append(
                 Finding(
@@ -434,9 +452,41 @@ class Engine:
             )
         return [replace(f, command=f.command or command.text[:200]) for f in found]
 
+    def _guard_wrapped(self, command: Command, call: ToolCall, ctx: Context) -> list[Finding]:
+        """The protected-paths check of what a wrapper runs, when only that check runs.
+
+        An allow rule (`Bash(find:*)`) or bypass mode skips the wrappers plugin, so without
+        this `find . -exec sed -i ... ~/.bashrc \\;` would reach the protected-paths check
+        only as `find`. The wrappers plugin is called directly (a user cannot disable this),
+        with a context whose classifier runs the guard only; of its answer only what comes
+        from the protected-paths check or from the shell parser (what could not be read)
+        is kept.
+        """
+        from gatekeeper.plugins import wrappers
+
+        gctx = self.context(call, ctx.depth, ctx.paths, guard=True)
+        try:
+            found = wrappers.gatekeeper_check_command(command, gctx)
+        except Exception as exc:  # noqa: BLE001 - a crash means REVIEW, never allow
+            return [
+                Finding(
+                    Verdict.REVIEW,
+                    "GK-PROT-005",
+                    f"what `{command.name}` runs could not be read ({type(exc).__name__})",
+                    plugin=ESSENTIAL,
+                )
+            ]
+        if found is None or found.verdict == Verdict.SAFE:
+            return []
+        if not found.rule.startswith(("GK-PROT", "GK-SHELL")):
+            return []
+        return [replace(found, plugin=ESSENTIAL)]
+
     # -- the context and the host's classifier for wrappers ---------------------------------
 
-    def context(self, call: ToolCall, depth: int, paths: PathPolicy | None = None) -> Context:
+    def context(
+        self, call: ToolCall, depth: int, paths: PathPolicy | None = None, *, guard: bool = False
+    ) -> Context:
         """The `Context` for a call at a nesting depth (wrappers add one level).
 
         A wrapped command runs where its wrapper runs: `paths` (with the cwds of earlier
@@ -452,22 +502,22 @@ class Engine:
                 return _too_deep()
             words = tuple(_word(a) for a in argv)
             command = Command(words, where=where, text=" ".join(argv))
-            inner = self.context(call, depth + 1, policy)
-            return _top(self.judge(command, call, inner), command.text)
+            inner = self.context(call, depth + 1, policy, guard=guard)
+            return _top(self.judge(command, call, inner, guard=guard), command.text)
 
         def classify_script(text: str, where: str) -> Finding:
             if depth + 1 > MAX_DEPTH:
                 return _too_deep()
             script = parse(text, policy.home, where=where, depth=depth + 1)
-            inner = self.context(call, depth + 1, policy)
+            inner = self.context(call, depth + 1, policy, guard=guard)
             found = [
                 Finding(Verdict.REVIEW, p.rule, p.reason, plugin=SHELL_PLUGIN, command=p.text)
                 for p in script.problems
             ]
             for command, cctx in zip(
-                script.commands, self._contexts(script, call, inner), strict=True
+                script.commands, self._contexts(script, call, inner, guard=guard), strict=True
             ):
-                found.extend(self.judge(command, call, cctx))
+                found.extend(self.judge(command, call, cctx, guard=guard))
             if not script.commands and not found:
                 return Finding(Verdict.SAFE, "GK-WRAP-003", "an empty script", plugin=HOST)
             return _top(found, text)

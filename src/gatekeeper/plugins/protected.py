@@ -33,6 +33,12 @@ hook off as surely as overwriting it.
 ``find X -name ... -delete`` (with tests that select what goes) is REVIEW rather than
 ELEVATE when X holds protected paths: it may reach them, so no allow rule approves it, but a
 reviewer can judge the filter.
+Also (REVIEW) what lands there under names the command line does not show: a tree
+copied in (``cp -r x/. ~``, ``rsync -a x/ ~/``), an archive extracted or a patch applied
+(``tar -x``, ``unzip``, ``cpio -i``, ``7z x``, ``patch``), run-time globs, server-chosen
+download names. A landing path that is itself protected (``cp x/.bashrc ~``,
+``curl -O https://h/.envrc``, ``git clone URL ~/.claude``, ``git config`` that sets) is
+GK-PROT-001. Under an allow rule, what a wrapper runs is checked too (pipeline guard).
 **Example:** ``rm -rf ~``, ``rm -rf ..`` in a project, ``find ~ -delete``,
 ``mv .claude/settings.json /tmp/``.
 **Allowed alternative:** remove what you mean by name (``rm -rf build``); the human
@@ -59,6 +65,7 @@ shows the ``--dry-run`` diff first).
 from __future__ import annotations
 
 import os
+import posixpath
 from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
@@ -131,8 +138,34 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
         return _write_finding(call.text(key), call.tool_name, ctx)
     key = _READ_TOOLS.get(call.tool_name)
     if key and call.text(key):
-        return _read_finding(call.text(key), call.tool_name, ctx)
+        found = _read_finding(call.text(key), call.tool_name, ctx)
+        if found is not None:
+            return found
+    if call.tool_name == "Grep" and _selects_secrets(call.text("glob")):
+        return Finding(
+            Verdict.ELEVATE,
+            "GK-PROT-002",
+            f"Grep with the glob `{call.text('glob')[:60]}` prints lines of credential files: "
+            "only the user can approve that",
+        )
     return None
+
+
+# Names a Grep `glob` must not select: ripgrep's globs override its ignore rules, so
+# `glob: ".env"` searches (and prints) the hidden, git-ignored `.env`.
+_SECRET_SAMPLES = (".env", ".env.local", "id_rsa", "id_ed25519", "x.pem", "x.key", ".netrc")
+
+
+def _selects_secrets(glob: str) -> bool:
+    import fnmatch
+
+    for part in glob.replace("{", ",").replace("}", ",").split(","):
+        last = part.rstrip("/").rsplit("/", 1)[-1]
+        if last.startswith("!") or not any(c.isalnum() for c in last):
+            continue
+        if any(fnmatch.fnmatchcase(sample, last) for sample in _SECRET_SAMPLES):
+            return True
+    return False
 
 
 _GATE_CHANGING = {"install", "uninstall", "allow", "plugins"}
@@ -168,6 +201,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _write_finding(word.text, f"`{command.name or 'redirect'}` ({how})", ctx)
         if found is not None:
             return found
+    landing = _landing(command, ctx)
+    if landing is not None and landing.verdict == Verdict.ELEVATE:
+        return landing
+    unknown = unknown or landing
     whole = not _filtered_find(command)
     for word in _tree_targets(command):
         if word.dynamic:
@@ -278,3 +315,300 @@ def _path_candidates(text: str) -> list[str]:
             if tail:
                 out.append(tail)
     return out
+
+
+# -- where copies, archives, clones and downloads land -----------------------------------------
+# `cp evil/.bashrc ~` names only `~` (not protected), yet writes `~/.bashrc`; `tar -xf a.tar`
+# in a project may write `.git/hooks/pre-commit`. These find what lands below a directory.
+
+_COPIERS = {"cp", "mv", "install", "ln", "rsync", "scp"}
+_COPY_VALUE_OPTIONS = {"-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix"}
+_COPY_VALUE_OPTIONS |= {"-e", "--rsh", "-t", "--target-directory"}
+
+
+def _landing(command: Command, ctx: Context) -> Finding | None:
+    """The worst finding for what a command puts below a directory (None when harmless)."""
+    name = command.name
+    if name in _COPIERS:
+        return _copied_into(command, ctx)
+    if name == "git":
+        return _git_writes(command, ctx)
+    if name in ("curl", "wget"):
+        return _downloaded(command, ctx)
+    extract = _extraction_dirs(command)
+    if extract is None:
+        return None
+    worst_found: Finding | None = None
+    for word in extract:
+        found = _unknown_below(command, word, ctx, "extracts files named by the archive into")
+        if found is not None and found.verdict == Verdict.ELEVATE:
+            return found
+        worst_found = worst_found or found
+    return worst_found
+
+
+def _unknown_below(command: Command, word: Word, ctx: Context, what: str) -> Finding | None:
+    """Files whose names the gate cannot see land in the directory `word`."""
+    if word.dynamic:
+        return _unknown_target(command, word.text)
+    for path in ctx.paths.resolve_all(word.text):
+        if ctx.paths.is_protected(path):
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-001",
+                f"`{command.name}` {what} the protected path {path}: only the user can "
+                "approve that",
+            )
+        if ctx.paths.holds_protected(path):
+            return Finding(
+                Verdict.REVIEW,
+                "GK-PROT-004",
+                f"`{command.name}` {what} {path}, which holds protected paths: it may "
+                "overwrite them",
+            )
+    return None
+
+
+def _copied_into(command: Command, ctx: Context) -> Finding | None:
+    argv = command.argv
+    if any(a in ("-T", "--no-target-directory") for a in argv[1:]):
+        return None
+    ops = operands(command, _COPY_VALUE_OPTIONS)
+    target: Word | None = None
+    for i, arg in enumerate(argv):
+        if arg in ("-t", "--target-directory") and i + 1 < len(argv):
+            target = command.words[i + 1]
+        elif arg.startswith("--target-directory="):
+            target = Word(arg.split("=", 1)[1], command.words[i].dynamic)
+    if target is None:
+        if command.name == "ln" and len(ops) == 1:
+            target = Word(".")
+        elif len(ops) >= 2 or (command.name == "rsync" and len(ops) == 1):
+            target, ops = ops[-1], ops[:-1]
+        else:
+            return None
+    if target.dynamic or not ops:
+        return None  # a computed destination is GK-PROT-005 already
+    recursive = command.name == "mv" or _copies_trees(command)
+    worst_found: Finding | None = None
+    for directory in ctx.paths.resolve_all(target.text):
+        if not (target.text.endswith("/") or os.path.isdir(directory)):
+            continue
+        for source in ops:
+            found = _one_landing(command, source, directory, recursive, ctx)
+            if found is not None and found.verdict == Verdict.ELEVATE:
+                return found
+            worst_found = worst_found or found
+    return worst_found
+
+
+def _copies_trees(command: Command) -> bool:
+    for arg in command.argv[1:]:
+        if arg == "--":
+            return False
+        if arg in ("--recursive", "--archive", "--mirror"):
+            return True
+        if arg.startswith("-") and not arg.startswith("--") and any(c in arg for c in "rRa"):
+            return True
+    return False
+
+
+def _one_landing(
+    command: Command, source: Word, directory: str, recursive: bool, ctx: Context
+) -> Finding | None:
+    base = posixpath.basename(source.text.rstrip("/"))
+    if source.dynamic or (source.glob and base.startswith((".", "[", "?"))):
+        return _unknown_below(
+            command, Word(directory), ctx, "copies files it names at run time into"
+        )
+    contents_only = (command.name == "rsync" and source.text.endswith("/")) or base in (
+        "",
+        ".",
+        "..",
+    )
+    landed = directory if contents_only else os.path.join(directory, base)
+    if not contents_only and ctx.paths.is_protected(landed):
+        return Finding(
+            Verdict.ELEVATE,
+            "GK-PROT-001",
+            f"`{command.name}` puts `{source.text[:60]}` at the protected path {landed}: only "
+            "the user can approve that",
+        )
+    if recursive and (contents_only or os.path.isdir(ctx.paths.resolve(source.text))):
+        what = "copies a whole tree into" if command.name != "mv" else "moves a whole tree into"
+        return _unknown_below(command, Word(landed), ctx, what)
+    return None
+
+
+def _extraction_dirs(command: Command) -> list[Word] | None:
+    """Where an archive tool (or `patch`) writes files it takes from its input; None: nowhere."""
+    name = command.name
+    argv = command.argv
+    words = command.words
+    if name in ("tar", "bsdtar", "gtar"):
+        first = argv[1] if len(argv) > 1 else ""
+        extracting = any(
+            a in ("--extract", "--get")
+            or (a.startswith("-") and not a.startswith("--") and "x" in a)
+            for a in argv[1:]
+        ) or (bool(first) and not first.startswith("-") and "x" in first)
+        if not extracting:
+            return None
+        return _dir_options(command, ("-C", "--directory"), "-C") or [Word(".")]
+    if name == "unzip":
+        if any(a in ("-l", "-v", "-t", "-Z", "-p", "-c", "-z") for a in argv[1:]):
+            return None
+        return _dir_options(command, ("-d", "--exdir"), "-d") or [Word(".")]
+    if name in ("7z", "7za", "7zr", "7zz") and any(a in ("x", "e") for a in argv[1:2]):
+        dirs = [Word(w.text[2:], w.dynamic) for w in words[2:] if w.text.startswith("-o")]
+        return dirs or [Word(".")]
+    if name == "cpio" and any(
+        a in ("--extract", "-i") or (a.startswith("-") and not a.startswith("--") and "i" in a)
+        for a in argv[1:]
+    ):
+        return _dir_options(command, ("-D", "--directory"), "-D") or [Word(".")]
+    if name == "patch":
+        return _dir_options(command, ("-d", "--directory"), "-d") or [Word(".")]
+    return None
+
+
+def _dir_options(command: Command, options: tuple[str, ...], short: str) -> list[Word]:
+    out: list[Word] = []
+    words = command.words
+    for i, word in enumerate(words[1:], 1):
+        text = word.text
+        if text in options and i + 1 < len(words):
+            out.append(words[i + 1])
+        elif any(text.startswith(o + "=") for o in options if o.startswith("--")):
+            out.append(Word(text.split("=", 1)[1], word.dynamic))
+        elif text.startswith(short) and len(text) > len(short):
+            out.append(Word(text[len(short) :], word.dynamic))
+    return out
+
+
+_GIT_VALUE_OPTIONS = {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"}
+_GIT_CONFIG_READS = {
+    "--get",
+    "--get-all",
+    "--get-regexp",
+    "--get-urlmatch",
+    "--get-color",
+    "--get-colorbool",
+    "--list",
+    "-l",
+    "get",
+    "list",
+}
+
+
+def _git_writes(command: Command, ctx: Context) -> Finding | None:
+    """`git config` writes git's own config; `git clone/init/worktree add` create a tree."""
+    args = list(command.words[1:])
+    while args and args[0].text.startswith("-"):
+        opt = args.pop(0).text
+        if opt in _GIT_VALUE_OPTIONS and args:
+            args.pop(0)
+    if not args:
+        return None
+    sub = args[0].text
+    rest = args[1:]
+    texts = [w.text for w in rest]
+    if sub == "config":
+        if any(t in _GIT_CONFIG_READS for t in texts):
+            return None
+        positional = [t for t in texts if not t.startswith("-")]
+        changes = any(
+            t.startswith(("--unset", "--add", "--replace-all", "--rename-section"))
+            or t in ("--remove-section", "-e", "--edit", "set", "unset", "edit")
+            or t.startswith(("rename-section", "remove-section"))
+            for t in texts
+        )
+        if not changes and len(positional) < 2:
+            return None  # `git config KEY` reads
+        where = ".git/config"
+        if "--global" in texts:
+            where = "~/.gitconfig"
+        elif "--system" in texts:
+            where = "/etc/gitconfig"
+        for i, t in enumerate(texts):
+            if t in ("-f", "--file") and i + 1 < len(rest):
+                if rest[i + 1].dynamic:
+                    return _unknown_target(command, rest[i + 1].text)
+                where = rest[i + 1].text
+            elif t.startswith("--file="):
+                where = t.split("=", 1)[1]
+        found = _write_finding(where, "`git config`", ctx)
+        return found or Finding(
+            Verdict.ELEVATE,
+            "GK-PROT-001",
+            "`git config` changes git's own configuration (hooks, aliases, pagers run from "
+            "there): only the user can approve that",
+        )
+    if sub in ("clone", "init") or (sub == "worktree" and texts[:1] == ["add"]):
+        made = [w for w in rest if not w.text.startswith("-")]
+        if sub == "worktree":
+            made = made[1:2]
+        elif sub == "clone":
+            if len(made) == 1:
+                url = made[0].text.rstrip("/")
+                stem = url.rsplit("/", 1)[-1].rsplit(":", 1)[-1]
+                made = [Word(stem.removesuffix(".git") or ".", made[0].dynamic)]
+            else:
+                made = made[1:2]
+        for word in made[:1]:
+            if word.dynamic:
+                return _unknown_target(command, word.text)
+            found = _write_finding(word.text, f"`git {sub}`", ctx)
+            if found is not None:
+                return found
+    return None
+
+
+def _downloaded(command: Command, ctx: Context) -> Finding | None:
+    """`curl -O`/`wget` name the file after the URL (or the server's header) in a directory."""
+    argv = command.argv
+    words = command.words
+    urls = [w for w in words[1:] if "://" in w.text]
+    if command.name == "curl":
+        if not any(
+            a in ("-O", "--remote-name", "--remote-name-all")
+            or (a.startswith("-") and not a.startswith("--") and "O" in a)
+            for a in argv[1:]
+        ):
+            return None
+        dirs = _dir_options(command, ("--output-dir",), "--output-dir") or [Word(".")]
+        header = any(
+            a in ("-J", "--remote-header-name")
+            or (a.startswith("-") and not a.startswith("--") and "J" in a)
+            for a in argv[1:]
+        )
+    else:
+        if any(
+            a in ("-O", "--output-document") or a.startswith(("-O", "--output-document="))
+            for a in argv[1:]
+        ):
+            return None
+        dirs = _dir_options(command, ("-P", "--directory-prefix"), "-P") or [Word(".")]
+        header = any(
+            a.startswith(("--content-disposition", "--trust-server-names", "-r", "--recursive"))
+            or a in ("-m", "--mirror")
+            for a in argv[1:]
+        )
+    for directory in dirs:
+        if header or any(u.dynamic for u in urls):
+            found = _unknown_below(command, directory, ctx, "saves files the server names into")
+            if found is not None:
+                return found
+            continue
+        if directory.dynamic:
+            return _unknown_target(command, directory.text)
+        for url in urls:
+            path = url.text.split("://", 1)[1].split("?", 1)[0].split("#", 1)[0]
+            base = path.rsplit("/", 1)[-1] if "/" in path else ""
+            if base:
+                found = _write_finding(
+                    os.path.join(directory.text, base), f"`{command.name}` (download)", ctx
+                )
+                if found is not None:
+                    return found
+    return None
