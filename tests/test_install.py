@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import shlex
 import subprocess
 from typing import TYPE_CHECKING, Any
 
@@ -53,12 +54,27 @@ def test_fresh_install_registers_the_absolute_hook_for_every_tool(gk_env: GkEnv)
     [group] = settings["hooks"]["PreToolUse"]
     assert group["matcher"] == "*"  # every tool, mcp__* included
     [handler] = group["hooks"]
-    executable, word = handler["command"].rsplit(" ", 1)
-    assert word == "hook"
-    assert os.path.isabs(executable) and os.access(executable, os.X_OK)
+    # The fast client: the venv's Python, isolated, running gatekeeper's client script.
+    python, *flags, script = shlex.split(handler["command"])
+    assert flags == ["-I", "-S"]
+    assert os.path.isabs(python) and os.access(python, os.X_OK)
+    assert script.endswith("/gatekeeper/client.py") and os.path.isfile(script)
     assert handler["timeout"] == 30 + install.TIMEOUT_MARGIN_SECONDS
     assert (gk_env.home / ".claude" / "commands" / "allow-tool.md").exists()
     assert gk_env.config_path.exists()
+
+
+def test_cold_install_enters_gatekeeper_hook_itself(gk_env: GkEnv) -> None:
+    assert gk("install", "--cold") == 0
+    [(_, command, _)] = ours(json.loads(settings_file(gk_env).read_text()))
+    executable, word = command.rsplit(" ", 1)
+    assert word == "hook"
+    assert os.path.isabs(executable) and os.access(executable, os.X_OK)
+    assert gk("install") == 0  # switching to the fast client replaces the entry
+    [(_, command, _)] = ours(json.loads(settings_file(gk_env).read_text()))
+    assert command.endswith("/gatekeeper/client.py")
+    assert gk("uninstall") == 0
+    assert ours(json.loads(settings_file(gk_env).read_text())) == []
 
 
 def test_installed_command_runs_and_decides(gk_env: GkEnv) -> None:
@@ -173,7 +189,7 @@ def test_dry_run_shows_the_diff_and_changes_nothing(
     assert gk("install", "--dry-run") == 0
     out = capsys.readouterr().out
     assert f"+++ {path}" in out
-    assert '+            "command": ' in out and ' hook"' in out
+    assert '+            "command": ' in out and '/gatekeeper/client.py"' in out
     assert path.read_text() == before
     assert not gk_env.config_path.exists()
     assert not (gk_env.home / ".claude" / "commands").exists()

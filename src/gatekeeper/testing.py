@@ -92,6 +92,8 @@ class GkEnv:
             "ANTHROPIC_BASE_URL": "http://127.0.0.1:9",
             "ANTHROPIC_API_KEY": "gatekeeper-test-no-network",
             "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            # A warm decision server started by an installed hook goes away soon after.
+            "GATEKEEPER_SERVER_IDLE": "20",
         }
 
     def hook(

@@ -389,6 +389,8 @@ class ClaudeE2E:
             "XDG_DATA_HOME": str(self.home / ".local" / "share"),
             "GATEKEEPER_CONFIG": str(self.config_path),
             "GATEKEEPER_STATE_DIR": str(self.state_dir),
+            # A warm decision server started by the installed fast hook goes away soon after.
+            "GATEKEEPER_SERVER_IDLE": "20",
             # Claude Code's scratch files (task output etc.) would otherwise go to the system tmp.
             "CLAUDE_CODE_TMPDIR": str(self.claude_tmp),
             "ANTHROPIC_BASE_URL": base_url,

@@ -93,11 +93,9 @@ def hook_checks(cwd: str, reviewer_timeout: float) -> tuple[list[Check], list[tu
         for event, command, timeout in install.registered(settings):
             found.append((event, command))
             data = {"file": path, "event": event, "command": command, "timeout": timeout}
-            executable = _executable(command)
-            if not (os.path.isfile(executable) and os.access(executable, os.X_OK)):
-                checks.append(
-                    Check("hook", PROBLEM, f"{path}: {executable} is not an executable", data)
-                )
+            missing = _missing_launcher(command)
+            if missing:
+                checks.append(Check("hook", PROBLEM, f"{path}: {missing}", data))
                 continue
             if isinstance(timeout, int | float) and timeout <= reviewer_timeout:
                 checks.append(
@@ -134,14 +132,20 @@ def hook_checks(cwd: str, reviewer_timeout: float) -> tuple[list[Check], list[tu
     return checks, found
 
 
-def _executable(command: str) -> str:
+def _missing_launcher(command: str) -> str:
+    """Why the hook command cannot start ("" when it can): its executable, its client script."""
     import shlex
 
     try:
         argv = shlex.split(command)
     except ValueError:
-        return command
-    return argv[0] if argv else command
+        argv = [command]
+    executable = argv[0] if argv else command
+    if not (os.path.isfile(executable) and os.access(executable, os.X_OK)):
+        return f"{executable} is not an executable"
+    if install.is_fast_client(argv) and not os.path.isfile(argv[3]):
+        return f"{argv[3]} does not exist (re-run gatekeeper install)"
+    return ""
 
 
 def self_test(event: str, command: str, cwd: str) -> Check:

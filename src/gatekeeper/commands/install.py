@@ -71,6 +71,11 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                 action="store_true",
                 help="answer the PermissionRequest event instead of PreToolUse",
             )
+            p.add_argument(
+                "--cold",
+                action="store_true",
+                help="enter `gatekeeper hook` itself: no warm decision server, slower calls",
+            )
         p.add_argument("--dry-run", action="store_true", help="show the diff, change nothing")
         p.set_defaults(func=run_install if name == "install" else run_uninstall)
 
@@ -116,9 +121,27 @@ def gatekeeper_executable() -> str:
     return os.path.abspath(found) if found else beside
 
 
-def hook_command(executable: str) -> str:
-    """The shell-form command string Claude Code runs."""
-    return f"{shlex.quote(executable)} hook"
+def hook_command(executable: str, *, cold: bool = False) -> str:
+    """The shell-form command string Claude Code runs.
+
+    By default the fast client (`gatekeeper.client`: this Python, ``-I -S``, the client
+    script), which asks the warm decision server and falls back to the very code of
+    ``gatekeeper hook``; with `cold`, ``<executable> hook`` itself (no server is ever started).
+    """
+    if cold:
+        return f"{shlex.quote(executable)} hook"
+    from gatekeeper import client
+
+    return " ".join(shlex.quote(word) for word in client.hook_command())
+
+
+def is_fast_client(argv: list[str]) -> bool:
+    """``<python> -I -S <...>/gatekeeper/client.py``: the command `hook_command` writes."""
+    return (
+        len(argv) == 4
+        and argv[1:3] == ["-I", "-S"]
+        and argv[3].replace(os.sep, "/").endswith("/gatekeeper/client.py")
+    )
 
 
 def hook_timeout(reviewer_timeout: float) -> int:
@@ -141,11 +164,10 @@ def is_gatekeeper_handler(handler: object) -> bool:
         argv = [command, *args] if isinstance(args, list) else shlex.split(command)
     except ValueError:
         return False
-    return (
-        len(argv) == 2
-        and isinstance(argv[1], str)
-        and argv[1] == "hook"
-        and os.path.basename(argv[0]) == "gatekeeper"
+    if not all(isinstance(word, str) for word in argv):
+        return False
+    return is_fast_client(argv) or (
+        len(argv) == 2 and argv[1] == "hook" and os.path.basename(argv[0]) == "gatekeeper"
     )
 
 
@@ -280,14 +302,15 @@ def _text(path: str) -> str | None:
     return data.decode("utf-8", "replace") if data is not None else None
 
 
-def plan_install(project: str | None, event: str, executable: str) -> Plan:
+def plan_install(project: str | None, event: str, executable: str, *, cold: bool = False) -> Plan:
     """What install would change; SettingsError if the settings file is unusable."""
     spath = settings_path(project)
     raw = read_bytes(spath)
     settings = parse_settings(raw, spath)
     cwd = os.path.abspath(project) if project else os.getcwd()
     reviewer_timeout = config_mod.load(cwd).reviewer.timeout_seconds
-    new = with_gatekeeper(settings, event, hook_command(executable), hook_timeout(reviewer_timeout))
+    command = hook_command(executable, cold=cold)
+    new = with_gatekeeper(settings, event, command, hook_timeout(reviewer_timeout))
     plan = Plan()
     before = raw.decode("utf-8") if raw is not None else None
     if new != settings or raw is None:
@@ -411,7 +434,7 @@ def run_install(ns: argparse.Namespace) -> int:
     event = "PermissionRequest" if ns.permission_request else "PreToolUse"
     executable = gatekeeper_executable()
     try:
-        plan = plan_install(ns.project, event, executable)
+        plan = plan_install(ns.project, event, executable, cold=ns.cold)
     except SettingsError as exc:
         print(f"gatekeeper install: {exc}", file=sys.stderr)
         return 1
@@ -423,7 +446,8 @@ def run_install(ns: argparse.Namespace) -> int:
         return 0
     for line in apply(plan):
         print(line)
-    print(f"gatekeeper answers Claude Code's {event} event with: {hook_command(executable)}")
+    command = hook_command(executable, cold=ns.cold)
+    print(f"gatekeeper answers Claude Code's {event} event with: {command}")
     print("check it with: gatekeeper doctor")
     return 0
 
@@ -441,4 +465,9 @@ def run_uninstall(ns: argparse.Namespace) -> int:
         return 0
     for line in apply(plan):
         print(line)
+    from gatekeeper import client
+
+    if client.server_running():
+        client.stop_server()  # the warm decision server of this state dir, if one runs
+        print("stopped the warm decision server")
     return 0
