@@ -261,6 +261,13 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
     (
         "cc-allow",
         "strict",
+        r"^npm list --depth=0$",
+        "cc-allow's `strict` ruleset allows only a fixed command list; listing the installed "
+        "packages is a read-only query (GK-QUERY-001) that runs no package script",
+    ),
+    (
+        "cc-allow",
+        "strict",
         r"^cat <<'?(EOF|SHELL)'?\n",
         "a here-document fed to `cat` is data that is printed, never run; cc-allow's strict "
         "ruleset denies every here-document by construct",

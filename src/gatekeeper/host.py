@@ -31,6 +31,7 @@ BUILTIN_PLUGINS = (
     "gatekeeper.plugins.git",
     "gatekeeper.plugins.devtools",
     "gatekeeper.plugins.cloud",
+    "gatekeeper.plugins.queries",
     "gatekeeper.plugins.reviewer",
 )
 # The plugin that protects gatekeeper itself (its config, state, Claude Code's settings and

@@ -370,6 +370,11 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
     return None
 
 
+def check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding | None:
+    """GK-BASH-002 for the first word read outside the allowed dirs (for other checkers)."""
+    return _check_reads(command, ctx, words)
+
+
 def _flag_problem(command: Command) -> Finding | None:
     """Writing or executing flags of otherwise read-only commands (GK-BASH-005)."""
     name = command.name

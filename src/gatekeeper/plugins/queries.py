@@ -1,0 +1,1322 @@
+"""GK-QUERY: read-only queries of package managers, system information and terminal tools.
+
+Only an allow-list is approved, per command: a read-only subcommand and flags known to
+neither write, run code, open a browser or editor, nor read a file the path policy has not
+seen. Everything else has no opinion here and goes to review (GK-UNKNOWN); the dangerous
+neighbours of an approved query are named (GK-QUERY-002).
+
+## GK-QUERY-001 — a read-only query (SAFE)
+**What it catches:** ``brew info|list|search|deps|desc|uses|outdated|leaves|config|doctor|
+--prefix...``; ``npm ls|outdated|view|search|audit|explain|root|pkg get...``;
+``terraform version``, ``terraform fmt`` (``-check``/``-diff``; its targets inside the
+allowed dirs), ``terraform workspace show``; ``fzf`` without a preview or command-running
+binding; ``fd`` whose search paths lie inside the allowed dirs; ``ip addr|link|route|neigh...
+[show|list|get]``; ``journalctl``/``dmesg`` reading logs; ``systemctl status|list-units|
+is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure), ``lspci``,
+``lsusb``, ``lsof``, ``who``, ``w``, ``cal``, ``uuidgen``, ``pstree``, ``crontab -l``,
+``history``, ``apt list|show|search|policy``, ``apt-cache``, ``dpkg -l|-L|-s|-S``,
+``snap list|find|info``, ``flatpak list``, ``pyenv versions``, ``rfkill list``,
+``timedatectl status``, ``sensors``, ``tput cols``...
+**Why:** looking at the machine, its packages and its logs is everyday work and changes
+nothing.
+**Example:** ``brew info python``, ``ip -br addr``, ``journalctl -u nginx -n 50``.
+
+## GK-QUERY-002 — a query tool used to write, run code or open something (REVIEW)
+**What it catches:** ``fzf --preview``, ``fzf --bind`` with ``execute``/``become``/``reload``/
+``transform`` (or any action the gate does not know), ``fzf --listen``/``--history``/
+``--with-shell``; ``fd -x``/``-X``; ``ip`` with ``add``/``del``/``set``/``flush``/``exec``
+and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --graph``,
+``brew`` given a formula file path (a Ruby file it would load); ``dmesg -c|-C|-D|-E|-n``;
+``journalctl --vacuum-*|--rotate|--flush|--file|--directory``; ``systemctl``/
+``timedatectl``/``journalctl`` with ``-H``/``-M`` (another host); ``ss -K``/``-D``;
+``crontab`` other than ``-l``; ``terraform -chdir`` and ``fmt`` targets outside the allowed
+dirs; a tool-configuring variable set before the command (``FZF_DEFAULT_OPTS=...``).
+**Why:** each turns a viewer into a launcher or a writer, or points it somewhere else.
+**Example:** ``fzf --bind 'start:execute(sh x)'``, ``ip netns exec ns sh``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from gatekeeper.hookspecs import hookimpl
+from gatekeeper.model import Finding, Verdict
+from gatekeeper.paths import ALLOWED, TMP
+from gatekeeper.plugins.bash import check_reads
+from gatekeeper.shell.envvars import env_risk
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from gatekeeper.context import Context
+    from gatekeeper.model import Command, Word
+
+
+def _safe(reason: str) -> Finding:
+    return Finding(Verdict.SAFE, "GK-QUERY-001", reason)
+
+
+def _review(reason: str) -> Finding:
+    return Finding(Verdict.REVIEW, "GK-QUERY-002", reason)
+
+
+def _split(args: list[str], value_flags: Collection[str]) -> tuple[list[str], list[str]]:
+    """Positional words and flags; a flag in `value_flags` swallows the next word."""
+    positional: list[str] = []
+    flags: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            positional += args[i + 1 :]
+            break
+        if a.startswith("-") and len(a) > 1:
+            if a in value_flags and i + 1 < len(args) and not args[i + 1].startswith("-"):
+                flags.append(f"{a}={args[i + 1]}")
+                i += 2
+                continue
+            flags.append(a)
+        else:
+            positional.append(a)
+        i += 1
+    return positional, flags
+
+
+def _name(flag: str) -> str:
+    return flag.split("=", 1)[0]
+
+
+def _flags_in(flags: list[str], allowed: Collection[str]) -> bool:
+    return all(_name(f) in allowed for f in flags)
+
+
+def _short_cluster(flag: str, letters: str) -> bool:
+    """`-THw` made only of the given single-letter flags."""
+    return (
+        flag.startswith("-")
+        and not flag.startswith("--")
+        and len(flag) > 1
+        and all(c in letters for c in flag[1:])
+    )
+
+
+# -- brew ------------------------------------------------------------------------------------
+
+_BREW_READ = {
+    "info",
+    "abv",
+    "list",
+    "ls",
+    "search",
+    "-S",
+    "deps",
+    "desc",
+    "leaves",
+    "uses",
+    "outdated",
+    "missing",
+    "config",
+    "--config",
+    "doctor",
+    "dr",
+    "options",
+    "tap-info",
+    "formulae",
+    "casks",
+    "log",
+    "cat",
+    "commands",
+    "help",
+    "shellenv",
+    "--cache",
+    "--cellar",
+    "--caskroom",
+    "--prefix",
+    "--repository",
+    "--repo",
+    "--version",
+    "-v",
+    "--env",
+    "--taps",
+}
+# Built-in commands whose `--help` only prints text (an external `brew-X` would run).
+_BREW_BUILTIN = _BREW_READ | {
+    "install",
+    "uninstall",
+    "remove",
+    "reinstall",
+    "upgrade",
+    "update",
+    "tap",
+    "untap",
+    "link",
+    "unlink",
+    "pin",
+    "unpin",
+    "cleanup",
+    "autoremove",
+    "services",
+    "bundle",
+    "fetch",
+    "home",
+    "edit",
+    "create",
+    "audit",
+    "style",
+    "test",
+}
+
+
+def _brew(args: list[str]) -> Finding | None:
+    if not args:
+        return None
+    sub, rest = args[0], args[1:]
+    if rest in (["--help"], ["-h"]) and sub in _BREW_BUILTIN:
+        return _safe(f"`brew {sub} --help` only prints help")
+    if sub in ("--help", "-h") and not rest:
+        return _safe("`brew --help` only prints help")
+    if sub == "analytics" and rest in ([], ["state"]):
+        return _safe("`brew analytics` only shows the setting")
+    if sub not in _BREW_READ:
+        return None
+    for a in rest if sub not in ("search", "-S", "desc") else ():
+        if a.startswith(("/", ".", "~")) or a.endswith(".rb") or "://" in a:
+            return _review(f"`brew {sub} {a}` loads a formula file or URL (Ruby code)")
+    if "--github" in rest:
+        return _review("`brew info --github` opens a browser")
+    if sub == "deps" and "--graph" in rest and "--dot" not in rest:
+        return _review("`brew deps --graph` opens a browser")
+    if "--fetch-HEAD" in rest:
+        return None
+    return _safe(f"`brew {sub}` only reads")
+
+
+# -- npm -------------------------------------------------------------------------------------
+
+_NPM_READ = {
+    "ls",
+    "list",
+    "ll",
+    "la",
+    "outdated",
+    "view",
+    "info",
+    "show",
+    "v",
+    "search",
+    "s",
+    "se",
+    "find",
+    "explain",
+    "why",
+    "root",
+    "prefix",
+    "bin",
+    "query",
+    "find-dupes",
+    "completion",
+    "ping",
+    "whoami",
+    "stars",
+    "sbom",
+    "diff",
+}
+_NPM_FLAGS = {
+    "-g",
+    "--global",
+    "--depth",
+    "--json",
+    "--long",
+    "-l",
+    "--all",
+    "-a",
+    "--omit",
+    "--include",
+    "--parseable",
+    "-p",
+    "--prod",
+    "--production",
+    "--dev",
+    "--sbom-format",
+    "--sbom-type",
+    "--diff",
+    "--diff-name-only",
+    "--diff-unified",
+    "--no-color",
+    "--color",
+    "--workspace",
+    "-w",
+    "--workspaces",
+    "-ws",
+    "--location",
+    "--package-lock-only",
+    "--link",
+    "--unicode",
+    "--no-unicode",
+    "--audit-level",
+    "--searchlimit",
+    "--no-description",
+}
+_NPM_VALUES = {
+    "--depth",
+    "--omit",
+    "--include",
+    "--sbom-format",
+    "--sbom-type",
+    "--diff",
+    "--workspace",
+    "-w",
+    "--location",
+    "--audit-level",
+    "--searchlimit",
+}
+_SECRET_KEY = re.compile(r"(?i)auth|token|pass|cert|key|otp")
+
+
+def _npm(args: list[str]) -> Finding | None:
+    positional, flags = _split(args, _NPM_VALUES)
+    if not positional or not _flags_in(flags, _NPM_FLAGS):
+        return None
+    sub, rest = positional[0], positional[1:]
+    if sub in _NPM_READ:
+        return _safe(f"`npm {sub}` only reads")
+    if sub == "audit" and rest in ([], ["signatures"]):
+        return _safe("`npm audit` only reports")
+    if sub == "fund" and not rest:
+        return _safe("`npm fund` only lists funding links")
+    if sub == "run" and not rest and not flags:
+        return _safe("`npm run` without a script only lists the scripts")
+    if (sub in ("config", "c") and rest in (["list"], ["ls"])) and not flags:
+        return _safe("`npm config list` shows the settings (credentials hidden)")
+    keys = rest[1:] if sub in ("config", "c") and rest[:1] == ["get"] else rest
+    if (sub == "get" or (sub in ("config", "c") and rest[:1] == ["get"])) and keys:
+        if any(_SECRET_KEY.search(k) for k in keys):
+            return None
+        return _safe("`npm config get` of a plain setting")
+    if (sub, rest[:1]) in (
+        ("cache", ["ls"]),
+        ("cache", ["list"]),
+        ("dist-tag", ["ls"]),
+        ("pkg", ["get"]),
+        ("owner", ["ls"]),
+        ("access", ["list"]),
+        ("access", ["get"]),
+    ):
+        return _safe(f"`npm {sub} {rest[0]}` only reads")
+    return None
+
+
+# -- terraform -------------------------------------------------------------------------------
+
+_TF_BUILTIN = {
+    "init",
+    "validate",
+    "plan",
+    "apply",
+    "destroy",
+    "console",
+    "fmt",
+    "force-unlock",
+    "get",
+    "graph",
+    "import",
+    "login",
+    "logout",
+    "metadata",
+    "output",
+    "providers",
+    "refresh",
+    "show",
+    "state",
+    "taint",
+    "test",
+    "untaint",
+    "version",
+    "workspace",
+}
+_TF_FMT_FLAGS = {"-check", "-diff", "-list", "-write", "-recursive", "-no-color"}
+
+
+def _terraform(args: list[str], ctx: Context) -> Finding | None:
+    if not args:
+        return None
+    if args[0].startswith("-chdir"):
+        return _review("`terraform -chdir` runs in another directory")
+    sub, rest = args[0], args[1:]
+    if sub in ("-help", "--help", "-h", "-version", "--version", "-v") and not rest:
+        return _safe(f"`terraform {sub}` only prints text")
+    if rest in (["-help"], ["--help"], ["-h"]) and sub in _TF_BUILTIN:
+        return _safe(f"`terraform {sub} -help` only prints help")
+    if sub == "version" and all(a == "-json" for a in rest):
+        return _safe("`terraform version` only prints versions")
+    if sub == "workspace" and rest == ["show"]:
+        return _safe("`terraform workspace show` prints the workspace name")
+    if sub == "fmt":
+        positional, flags = _split(rest, ())
+        if not _flags_in(flags, _TF_FMT_FLAGS):
+            return None
+        checking = any(_name(f) == "-check" or f in ("-write=false",) for f in flags)
+        targets = positional or [ctx.paths.cwd]
+        for target in targets:
+            if target == "-":
+                continue
+            kind = ctx.paths.classify(target, write=not checking)[0]
+            if kind not in (ALLOWED, TMP):
+                return _review(f"`terraform fmt {target}` works outside the allowed dirs")
+        return _safe("`terraform fmt` formats the project's own files")
+    return None
+
+
+# -- fzf -------------------------------------------------------------------------------------
+
+_FZF_FLAGS = {
+    "-e",
+    "--exact",
+    "-i",
+    "+i",
+    "--ignore-case",
+    "--no-ignore-case",
+    "--smart-case",
+    "--literal",
+    "--scheme",
+    "--algo",
+    "-x",
+    "+x",
+    "--extended",
+    "--no-extended",
+    "-n",
+    "--nth",
+    "--with-nth",
+    "--accept-nth",
+    "-d",
+    "--delimiter",
+    "+s",
+    "--no-sort",
+    "--tail",
+    "--disabled",
+    "--tiebreak",
+    "--read0",
+    "--print0",
+    "--ansi",
+    "--sync",
+    "--no-tty-default",
+    "--style",
+    "--color",
+    "--no-color",
+    "--no-bold",
+    "--height",
+    "--min-height",
+    "--tmux",
+    "--layout",
+    "--reverse",
+    "--margin",
+    "--padding",
+    "--border",
+    "--border-label",
+    "--border-label-pos",
+    "-m",
+    "--multi",
+    "+m",
+    "--no-multi",
+    "--highlight-line",
+    "--cycle",
+    "--wrap",
+    "--no-multi-line",
+    "--raw",
+    "--track",
+    "--tac",
+    "--gap",
+    "--keep-right",
+    "--scroll-off",
+    "--no-hscroll",
+    "--hscroll-off",
+    "--pointer",
+    "--marker",
+    "--prompt",
+    "--info",
+    "-q",
+    "--query",
+    "-1",
+    "--select-1",
+    "-0",
+    "--exit-0",
+    "-f",
+    "--filter",
+    "--print-query",
+    "--expect",
+    "--header",
+    "--header-lines",
+    "--header-first",
+    "--header-border",
+    "--footer",
+    "--footer-border",
+    "--preview-window",
+    "--preview-border",
+    "--preview-label",
+    "--preview-label-pos",
+    "--walker",
+    "--walker-skip",
+    "--walker-root",
+    "--history-size",
+    "--bash",
+    "--zsh",
+    "--fish",
+    "--bind",
+    "--help",
+    "-h",
+    "--version",
+    "--man",
+}
+_FZF_VALUES = {
+    "-n",
+    "--nth",
+    "--with-nth",
+    "--accept-nth",
+    "-d",
+    "--delimiter",
+    "-q",
+    "--query",
+    "-f",
+    "--filter",
+    "--expect",
+    "--header",
+    "--footer",
+    "--bind",
+    "--walker-root",
+    "--preview",
+    "--prompt",
+    "--color",
+    "--height",
+    "--layout",
+    "--border",
+    "--history",
+    "--listen",
+    "--with-shell",
+}
+# Actions that change only fzf's own screen, query or selection.
+_FZF_ACTIONS = set(
+    [
+        "abort",
+        "accept",
+        "accept-non-empty",
+        "accept-or-print-query",
+        "backward-char",
+        "backward-delete-char",
+        "backward-delete-char/eof",
+        "backward-kill-word",
+        "backward-word",
+        "beginning-of-line",
+        "cancel",
+        "clear-query",
+        "clear-screen",
+        "clear-selection",
+        "close",
+        "delete-char",
+        "delete-char/eof",
+        "deselect",
+        "deselect-all",
+        "disable-search",
+        "down",
+        "down-match",
+        "enable-search",
+        "end-of-line",
+        "exclude",
+        "exclude-multi",
+        "first",
+        "forward-char",
+        "forward-word",
+        "half-page-down",
+        "half-page-up",
+        "hide-header",
+        "hide-input",
+        "hide-preview",
+        "ignore",
+        "jump",
+        "jump-accept",
+        "kill-line",
+        "kill-word",
+        "last",
+        "next-history",
+        "next-selected",
+        "offset-down",
+        "offset-middle",
+        "offset-up",
+        "page-down",
+        "page-up",
+        "prev-history",
+        "prev-selected",
+        "preview-bottom",
+        "preview-down",
+        "preview-half-page-down",
+        "preview-half-page-up",
+        "preview-page-down",
+        "preview-page-up",
+        "preview-top",
+        "preview-up",
+        "print-query",
+        "refresh-preview",
+        "select",
+        "select-all",
+        "show-header",
+        "show-input",
+        "show-preview",
+        "toggle",
+        "toggle-all",
+        "toggle-header",
+        "toggle-hscroll",
+        "toggle-in",
+        "toggle-input",
+        "toggle-multi-line",
+        "toggle-out",
+        "toggle-preview",
+        "toggle-preview-wrap",
+        "toggle-search",
+        "toggle-sort",
+        "toggle-track",
+        "toggle-track-current",
+        "toggle-wrap",
+        "top",
+        "track",
+        "track-current",
+        "unix-line-discard",
+        "unix-word-rubout",
+        "untrack-current",
+        "up",
+        "up-match",
+        "yank",
+    ]
+)
+# Actions whose argument is plain text, never a command.
+_FZF_TEXT_ACTIONS = {
+    "put",
+    "print",
+    "pos",
+    "change-query",
+    "change-prompt",
+    "change-header",
+    "change-footer",
+    "change-ghost",
+    "change-pointer",
+    "change-border-label",
+    "change-header-label",
+    "change-footer-label",
+    "change-input-label",
+    "change-list-label",
+    "change-preview-label",
+    "change-preview-window",
+}
+
+
+def _fzf_binding_problem(value: str) -> str:
+    """The first action of a `--bind` value that is not plainly harmless, or ""."""
+    for binding in value.split(","):
+        if ":" not in binding:
+            return binding
+        _, actions = binding.split(":", 1)
+        for action in actions.split("+"):
+            m = re.match(r"([a-z][a-z/-]*)(.*)$", action, re.S)
+            if m is None:
+                return action
+            name, argument = m.group(1), m.group(2)
+            if argument and name not in _FZF_TEXT_ACTIONS:
+                return action
+            if not argument and name not in _FZF_ACTIONS:
+                return action
+    return ""
+
+
+def _fzf(args: list[str], command: Command, ctx: Context) -> Finding | None:
+    positional, flags = _split(args, _FZF_VALUES)
+    flags += [p for p in positional if p in ("+i", "+x", "+s", "+m")]
+    if any(p not in ("+i", "+x", "+s", "+m") for p in positional):
+        return None
+    for f in flags:
+        name, _, value = f.partition("=")
+        if name in ("--preview", "--listen", "--with-shell", "--history") or name.startswith(
+            ("--listen", "--history=")
+        ):
+            return _review(f"`fzf {name}` runs commands or writes a file")
+        if name == "--bind":
+            bad = _fzf_binding_problem(value)
+            if bad:
+                return _review(f"`fzf --bind` action `{bad[:40]}` may run a command")
+        elif name not in _FZF_FLAGS:
+            return None
+        if name == "--walker-root":
+            found = check_reads(command, ctx, [_word(command, value)])
+            if found is not None:
+                return found
+    return _safe("`fzf` only filters its input")
+
+
+def _word(command: Command, text: str) -> Word:
+    from dataclasses import replace
+
+    return replace(command.words[0], text=text, dynamic=False, glob=False)
+
+
+# -- fd --------------------------------------------------------------------------------------
+
+_FD_VALUES = {
+    "-e",
+    "--extension",
+    "-t",
+    "--type",
+    "-d",
+    "--max-depth",
+    "--min-depth",
+    "--exact-depth",
+    "-E",
+    "--exclude",
+    "-S",
+    "--size",
+    "--changed-within",
+    "--changed-before",
+    "--change-newer-than",
+    "--change-older-than",
+    "--newer",
+    "--older",
+    "-c",
+    "--color",
+    "-j",
+    "--threads",
+    "--max-results",
+    "-o",
+    "--owner",
+    "--path-separator",
+    "--base-directory",
+    "--search-path",
+    "--ignore-file",
+    "--format",
+}
+_FD_FLAGS = _FD_VALUES | {
+    "-H",
+    "--hidden",
+    "-I",
+    "--no-ignore",
+    "-u",
+    "-uu",
+    "--unrestricted",
+    "--no-ignore-vcs",
+    "--no-ignore-parent",
+    "-a",
+    "--absolute-path",
+    "-l",
+    "--list-details",
+    "-L",
+    "--follow",
+    "-p",
+    "--full-path",
+    "-g",
+    "--glob",
+    "--regex",
+    "-F",
+    "--fixed-strings",
+    "-s",
+    "--case-sensitive",
+    "-i",
+    "--ignore-case",
+    "-0",
+    "--print0",
+    "-q",
+    "--quiet",
+    "-1",
+    "--prune",
+    "--one-file-system",
+    "--show-errors",
+    "--strip-cwd-prefix",
+    "-h",
+    "--help",
+    "-V",
+    "--version",
+}
+
+
+def _fd(command: Command, ctx: Context) -> Finding | None:
+    words = list(command.words[1:])
+    texts = [w.text for w in words]
+    if any(t in ("-x", "--exec", "-X", "--exec-batch") or t.startswith("--exec") for t in texts):
+        return _review("`fd -x` runs a command on every match")
+    reads: list[Word] = []
+    positional: list[Word] = []
+    i = 0
+    while i < len(words):
+        t = texts[i]
+        if t == "--":
+            positional += words[i + 1 :]
+            break
+        if t.startswith("-") and len(t) > 1:
+            name, eq, value = t.partition("=")
+            if name not in _FD_FLAGS:
+                return None
+            if name in _FD_VALUES and not eq:
+                if i + 1 >= len(words):
+                    return None
+                if name in ("--base-directory", "--search-path", "--ignore-file"):
+                    reads.append(words[i + 1])
+                i += 2
+                continue
+            if eq and name in ("--base-directory", "--search-path", "--ignore-file"):
+                reads.append(_word(command, value))
+        else:
+            positional.append(words[i])
+        i += 1
+    reads += positional[1:]
+    if (
+        not positional[1:]
+        and not any(t.startswith(("--search-path", "--base-directory")) for t in texts)
+        and not ctx.paths.is_allowed(ctx.paths.cwd)
+    ):
+        return Finding(
+            Verdict.REVIEW, "GK-BASH-002", "`fd` searches a cwd outside the allowed dirs"
+        )
+    found = check_reads(command, ctx, reads)
+    if found is not None:
+        return found
+    return _safe("`fd` only lists file names")
+
+
+# -- ip --------------------------------------------------------------------------------------
+
+_IP_GLOBAL = {
+    "-4",
+    "-6",
+    "-0",
+    "-s",
+    "-stats",
+    "-statistics",
+    "-d",
+    "-details",
+    "-h",
+    "-human",
+    "-human-readable",
+    "-j",
+    "-json",
+    "-p",
+    "-pretty",
+    "-c",
+    "-color",
+    "-br",
+    "-brief",
+    "-o",
+    "-oneline",
+    "-r",
+    "-resolve",
+    "-t",
+    "-timestamp",
+    "-ts",
+    "-tshort",
+    "-N",
+    "-Numeric",
+}
+_IP_GLOBAL_VALUE = {"-n", "-netns", "-f", "-family"}
+_IP_OBJECTS = (
+    "address",
+    "link",
+    "route",
+    "rule",
+    "neighbour",
+    "neighbor",
+    "ntable",
+    "tunnel",
+    "tuntap",
+    "maddress",
+    "mroute",
+    "monitor",
+    "netns",
+    "netconf",
+    "stats",
+    "nexthop",
+    "vrf",
+)
+_IP_SHORT = {"a": "address", "l": "link", "r": "route", "n": "neighbour", "m": "maddress"}
+_IP_READ_VERBS = {"show", "list", "lst", "ls", "sh", "get", "help"}
+
+
+def _ip(args: list[str]) -> Finding | None:
+    rest = list(args)
+    while rest and rest[0].startswith("-"):
+        opt = "-" + rest.pop(0).lstrip("-")
+        if opt.startswith("-c="):
+            continue
+        if opt in _IP_GLOBAL_VALUE and rest:
+            rest.pop(0)
+        elif opt in ("-b", "-batch", "-force", "-a", "-all"):
+            return _review(f"`ip {opt}` runs a batch of commands or commands in namespaces")
+        elif opt not in _IP_GLOBAL:
+            return None
+    if not rest:
+        return None
+    word = rest[0]
+    obj = _IP_SHORT.get(word) or next((o for o in _IP_OBJECTS if o.startswith(word)), "")
+    if len(word) < 2 and word not in _IP_SHORT:
+        obj = ""
+    if not obj:
+        return None
+    verbs = rest[1:]
+    if obj == "monitor":
+        if "file" in verbs:
+            return None
+        return _safe("`ip monitor` only watches for changes")
+    if obj == "netns" and verbs[:1] in ([], ["list"], ["identify"], ["pids"], ["list-id"]):
+        return _safe("`ip netns` only lists namespaces")
+    if not verbs or verbs[0] in _IP_READ_VERBS:
+        if obj == "netns":
+            return None
+        return _safe(f"`ip {obj}` only shows the configuration")
+    if verbs[0] in ("add", "del", "delete", "change", "replace", "set", "flush", "exec"):
+        return _review(f"`ip {obj} {verbs[0]}` changes the network configuration")
+    return None
+
+
+# -- logs and services -----------------------------------------------------------------------
+
+_JOURNAL_VALUES = {
+    "-n",
+    "--lines",
+    "-o",
+    "--output",
+    "-u",
+    "--unit",
+    "--user-unit",
+    "-p",
+    "--priority",
+    "-S",
+    "--since",
+    "-U",
+    "--until",
+    "-g",
+    "--grep",
+    "-t",
+    "--identifier",
+    "--output-fields",
+    "-F",
+    "--field",
+}
+_JOURNAL_FLAGS = _JOURNAL_VALUES | {
+    "-f",
+    "--follow",
+    "-r",
+    "--reverse",
+    "-b",
+    "--boot",
+    "-k",
+    "--dmesg",
+    "--no-pager",
+    "-x",
+    "--catalog",
+    "--disk-usage",
+    "--list-boots",
+    "-q",
+    "--quiet",
+    "-a",
+    "--all",
+    "--utc",
+    "--no-hostname",
+    "--case-sensitive",
+    "--system",
+    "--user",
+    "-l",
+    "--full",
+    "--no-full",
+    "-m",
+    "--merge",
+    "--no-tail",
+    "-N",
+    "--fields",
+    "--list-catalog",
+}
+
+
+def _journalctl(args: list[str]) -> Finding | None:
+    i = 0
+    while i < len(args):
+        a = args[i]
+        name = _name(a)
+        if a.startswith("-") and len(a) > 1:
+            if name not in _JOURNAL_FLAGS and not _short_cluster(a, "frkxqalmN"):
+                if name.startswith(("--vacuum", "--rotate", "--flush", "--sync", "--relinq")):
+                    return _review(f"`journalctl {name}` changes the journal")
+                if name in ("-D", "--directory", "--file", "-M", "--machine", "--root"):
+                    return _review(f"`journalctl {name}` reads another journal or machine")
+                return None
+            if name in ("-b", "--boot") and "=" not in a:
+                if i + 1 < len(args) and re.match(r"^(-?\d+|[0-9a-f]{32}|all)$", args[i + 1]):
+                    i += 1
+            elif name in _JOURNAL_VALUES and "=" not in a:
+                i += 1
+        elif not (re.match(r"^[A-Z_][A-Z0-9_]*=", a) or a == "+"):
+            return None
+        i += 1
+    return _safe("`journalctl` only reads the logs")
+
+
+_DMESG_VALUES = {"-l", "--level", "-f", "--facility", "-s", "--buffer-size", "--since", "--until"}
+_DMESG_FLAGS = _DMESG_VALUES | {
+    "-T",
+    "--ctime",
+    "-H",
+    "--human",
+    "-L",
+    "--color",
+    "-w",
+    "--follow",
+    "-W",
+    "--follow-new",
+    "-x",
+    "--decode",
+    "-r",
+    "--raw",
+    "-t",
+    "--notime",
+    "-k",
+    "--kernel",
+    "-u",
+    "--userspace",
+    "-e",
+    "--reltime",
+    "-P",
+    "--nopager",
+    "-d",
+    "--show-delta",
+    "-J",
+    "--json",
+}
+
+
+def _dmesg(args: list[str]) -> Finding | None:
+    _, flags = _split(args, _DMESG_VALUES)
+    for f in flags:
+        if _name(f) in _DMESG_FLAGS or _short_cluster(f, "THLwWxrtkuePdJ"):
+            continue
+        if _name(f) in ("-c", "--clear", "-C", "--read-clear", "-D", "--console-off", "-E"):
+            return _review(f"`dmesg {f}` clears the log or changes the console")
+        if _name(f) in ("-n", "--console-level") or re.match(r"^-[A-Za-z]*[cCDEn]", f):
+            return _review(f"`dmesg {f}` clears the log or changes the console")
+        return None
+    if _split(args, _DMESG_VALUES)[0]:
+        return None
+    return _safe("`dmesg` only reads the kernel log")
+
+
+_SYSTEMCTL_READ = {
+    "status",
+    "show",
+    "cat",
+    "list-units",
+    "list-unit-files",
+    "list-sockets",
+    "list-timers",
+    "list-jobs",
+    "list-dependencies",
+    "list-machines",
+    "list-automounts",
+    "list-paths",
+    "is-active",
+    "is-enabled",
+    "is-failed",
+    "is-system-running",
+    "get-default",
+    "show-environment",
+}
+
+
+def _remote(flags: list[str]) -> bool:
+    return any(
+        _name(f) in ("-H", "--host", "-M", "--machine") or f.startswith(("-H", "-M")) for f in flags
+    )
+
+
+def _systemctl(args: list[str]) -> Finding | None:
+    positional, flags = _split(args, {"-t", "--type", "--state", "-p", "--property", "-n"})
+    if _remote(flags):
+        return _review("`systemctl -H/-M` talks to another host or machine")
+    if (not positional and flags in (["--version"], ["--help"])) or (
+        positional and positional[0] in _SYSTEMCTL_READ
+    ):
+        return _safe("`systemctl` only shows the state of units")
+    return None
+
+
+def _timedatectl(args: list[str]) -> Finding | None:
+    positional, flags = _split(args, ())
+    if _remote(flags):
+        return _review("`timedatectl -H/-M` talks to another host or machine")
+    if positional[:1] in ([], ["status"], ["show"], ["list-timezones"], ["timesync-status"]):
+        return _safe("`timedatectl` only shows the clock settings")
+    return None
+
+
+# -- small system-information tools ----------------------------------------------------------
+
+_TPUT_CAPS = {
+    "cols",
+    "lines",
+    "colors",
+    "longname",
+    "sgr0",
+    "bold",
+    "dim",
+    "smul",
+    "rmul",
+    "rev",
+    "setaf",
+    "setab",
+    "el",
+    "ed",
+    "cup",
+    "civis",
+    "cnorm",
+    "smso",
+    "rmso",
+    "sc",
+    "rc",
+    "clear",
+    "home",
+    "hpa",
+    "vpa",
+}
+_APT_READ = {"list", "show", "search", "policy", "depends", "rdepends", "madison"}
+_APT_CACHE_READ = _APT_READ | {"showpkg", "showsrc", "stats", "pkgnames", "dump"} - {"list"}
+_DPKG_READ = {
+    "-l",
+    "--list",
+    "-L",
+    "--listfiles",
+    "-s",
+    "--status",
+    "-S",
+    "--search",
+    "-p",
+    "--print-avail",
+    "--get-selections",
+    "--print-architecture",
+    "--print-foreign-architectures",
+    "-W",
+    "--show",
+    "--version",
+}
+
+
+def _apt(name: str, args: list[str]) -> Finding | None:
+    positional, flags = _split(args, ())
+    if any(_name(f) in ("-o", "--option", "-c", "--config-file") for f in flags) or any(
+        f.startswith(("-o", "-c")) for f in flags
+    ):
+        return None
+    read = _APT_READ if name == "apt" else _APT_CACHE_READ
+    if positional and positional[0] in read:
+        return _safe(f"`{name} {positional[0]}` only reads the package lists")
+    return None
+
+
+def _dpkg(args: list[str]) -> Finding | None:
+    if args and args[0] in _DPKG_READ and not any(a.startswith("--admindir") for a in args):
+        if any(a.startswith(("-f", "--showformat")) for a in args[1:]):
+            return None
+        return _safe("`dpkg` only queries the package database")
+    return None
+
+
+def _first_is(args: list[str], allowed: Collection[str], empty_ok: bool = True) -> bool:
+    positional, _ = _split(args, ())
+    return (not positional and empty_ok) or (bool(positional) and positional[0] in allowed)
+
+
+def _forbids(args: list[str], prefixes: tuple[str, ...]) -> bool:
+    return any(a.startswith(prefixes) for a in args)
+
+
+def _tput(args: list[str]) -> Finding | None:
+    rest = list(args)
+    if rest[:1] == ["-T"] and len(rest) > 1:
+        rest = rest[2:]
+    if rest and rest[0] in _TPUT_CAPS and all(a.isdigit() for a in rest[1:]):
+        return _safe(f"`tput {rest[0]}` only prints a terminal capability")
+    return None
+
+
+def _ss(args: list[str]) -> Finding | None:
+    for a in args:
+        if a in ("--kill", "--diag", "--filter") or a.startswith(("--diag=", "--filter=")):
+            return _review(f"`ss {a}` kills sockets or reads or writes a file")
+        if a.startswith("-") and not a.startswith("--") and set(a[1:]) & set("KDF"):
+            return _review(f"`ss {a}` kills sockets or reads or writes a file")
+    return _safe("`ss` only lists sockets")
+
+
+def _ifconfig(args: list[str]) -> Finding | None:
+    positional, flags = _split(args, ())
+    if all(f in ("-a", "-s", "-l", "-v", "-u", "-d") for f in flags) and len(positional) <= 1:
+        return _safe("`ifconfig` only shows the interfaces")
+    return None
+
+
+def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Finding | None:
+    """The small tools: one line of policy each."""
+    if name in ("cal", "ncal", "uuidgen", "clear", "pstree", "sestatus", "w", "lsof", "netstat"):
+        return _safe(f"`{name}` only prints information")
+    if name in ("lspci", "lsusb"):
+        if _forbids(args, ("-F", "-i", "-p", "-A", "-H", "-O", "-D")):
+            return None
+        return _safe(f"`{name}` only lists devices")
+    if name == "who":
+        positional, _ = _split(args, ())
+        if positional and positional not in (["am", "i"], ["am", "I"]):
+            words = [w for w in command.words[1:] if not w.text.startswith("-")]
+            found = check_reads(command, ctx, words)
+            if found is not None:
+                return found
+        return _safe("`who` only lists logins")
+    if name == "tput":
+        return _tput(args)
+    if name == "ss":
+        return _ss(args)
+    if name == "ifconfig":
+        return _ifconfig(args)
+    if name == "mount" and args in ([], ["-l"]):
+        return _safe("`mount` without arguments only lists the mounts")
+    if name == "findmnt" and not _forbids(args, ("-F", "--tab-file", "--poll")):
+        return _safe("`findmnt` only lists the mounts")
+    if (
+        name == "swapon"
+        and args
+        and all(
+            a.startswith(("--show", "-s", "--summary", "--noheadings", "--bytes", "--raw"))
+            for a in args
+        )
+    ):
+        return _safe("`swapon --show` only lists swap areas")
+    if name == "crontab":
+        if args == ["-l"]:
+            return _safe("`crontab -l` only prints the table")
+        return _review("`crontab` other than `-l` installs, edits or removes a schedule")
+    if name == "history" and (not args or (len(args) == 1 and args[0].isdigit())):
+        return _safe("`history` only prints the command history")
+    if name in ("apt", "apt-cache"):
+        return _apt(name, args)
+    if name in ("dpkg", "dpkg-query"):
+        return _dpkg(args)
+    if name == "snap" and _first_is(
+        args, {"list", "find", "info", "version", "services", "connections"}, empty_ok=False
+    ):
+        return _safe("`snap` only lists packages")
+    if name == "flatpak" and _first_is(args, {"list", "info", "remotes", "search"}, False):
+        return _safe("`flatpak` only lists packages")
+    if name == "pyenv" and args and args[0] in ("versions", "version", "--version", "root"):
+        return _safe("`pyenv` only lists versions")
+    if name == "rfkill" and _first_is(args, {"list"}):
+        return _safe("`rfkill list` only lists radios")
+    if name in ("java", "javac") and args in (["-version"], ["--version"], ["-help"]):
+        return _safe(f"`{name} {args[0]}` only prints its version")
+    if name == "sensors" and not _forbids(args, ("-s", "--set", "-c", "--config-file", "/")):
+        return _safe("`sensors` only reads the sensors")
+    if (
+        name == "upower"
+        and args
+        and args[0]
+        in (
+            "-i",
+            "--show-info",
+            "-e",
+            "--enumerate",
+            "-d",
+            "--dump",
+            "--version",
+        )
+    ):
+        return _safe("`upower` only reads the power devices")
+    if name == "lastlog" and not _forbids(args, ("-C", "--clear", "-S", "--set", "-R", "--root")):
+        return _safe("`lastlog` only reads the login records")
+    return None
+
+
+_SIMPLE = {
+    "cal",
+    "ncal",
+    "uuidgen",
+    "clear",
+    "pstree",
+    "sestatus",
+    "w",
+    "lsof",
+    "netstat",
+    "lspci",
+    "lsusb",
+    "who",
+    "tput",
+    "ss",
+    "ifconfig",
+    "mount",
+    "findmnt",
+    "swapon",
+    "crontab",
+    "history",
+    "apt",
+    "apt-cache",
+    "dpkg",
+    "dpkg-query",
+    "snap",
+    "flatpak",
+    "pyenv",
+    "rfkill",
+    "java",
+    "javac",
+    "sensors",
+    "upower",
+    "lastlog",
+}
+_TOOLS = _SIMPLE | {
+    "brew",
+    "npm",
+    "terraform",
+    "fzf",
+    "fd",
+    "fdfind",
+    "ip",
+    "journalctl",
+    "dmesg",
+    "systemctl",
+    "timedatectl",
+}
+
+
+@hookimpl
+def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
+    """Read-only queries → SAFE; their writing, executing or opening corners → REVIEW."""
+    if not command.words or command.words[0].dynamic:
+        return None
+    name = command.name
+    if name not in _TOOLS:
+        return None
+    if any(w.dynamic for w in command.words[1:]):
+        return None
+    configured = [n for n, _ in command.assignments if env_risk(n) != "harmless"]
+    if configured:
+        return _review(f"setting {configured[0]} changes how `{name}` behaves")
+    args = list(command.argv[1:])
+    found: Finding | None
+    if name == "brew":
+        found = _brew(args)
+    elif name == "npm":
+        found = _npm(args)
+    elif name == "terraform":
+        found = _terraform(args, ctx)
+    elif name == "fzf":
+        found = _fzf(args, command, ctx)
+    elif name in ("fd", "fdfind"):
+        found = _fd(command, ctx)
+    elif name == "ip":
+        found = _ip(args)
+    elif name == "journalctl":
+        found = _journalctl(args)
+    elif name == "dmesg":
+        found = _dmesg(args)
+    elif name == "systemctl":
+        found = _systemctl(args)
+    elif name == "timedatectl":
+        found = _timedatectl(args)
+    else:
+        found = _simple(name, args, command, ctx)
+    return found
