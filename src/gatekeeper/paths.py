@@ -60,6 +60,8 @@ _HARMLESS_DEVICES = {
 }
 
 # Basenames that are shell or tool start-up files: a write there runs code later.
+# Editor files that run commands when the folder is opened or a task starts.
+_VSCODE_RUNS_CODE = frozenset({"tasks.json", "settings.json", "launch.json"})
 _STARTUP_FILES = {
     ".bashrc",
     ".bash_profile",
@@ -307,8 +309,10 @@ class PathPolicy:
         if name in _STARTUP_FILES or self.is_secret(path):
             return True
         for i, part in enumerate(parts[:-1]):
-            if part == ".git":
-                return True  # .git internals: hooks, config, refs
+            if part in (".git", ".husky", ".devcontainer"):
+                return True  # .git internals; hooks and container set-up that run code later
+            if part == ".vscode" and parts[i + 1] in _VSCODE_RUNS_CODE:
+                return True
             if part == ".claude":
                 rest = parts[i + 1 :]
                 if rest and (
@@ -317,7 +321,7 @@ class PathPolicy:
                     or rest[0] == "gatekeeper.toml"
                 ):
                     return True
-        if name in (".git", ".claude"):
+        if name in (".git", ".claude", ".husky", ".devcontainer"):
             return True
         return _inside(path, "/etc") or _inside(path, "/usr") or _inside(path, "/boot")
 

@@ -6,7 +6,8 @@ This plugin cannot be disabled, and its ELEVATE stands even over the user's allo
 **What it catches:** a write by any route — the Write/Edit/MultiEdit/NotebookEdit tools, a
 shell redirect, ``tee``, ``cp``/``mv`` destinations, ``sed -i``, ``touch``, ``rm``... — to
 gatekeeper's own config and state, Claude Code's ``settings*.json``, hooks, commands and
-agents (project and home), ``.git`` internals, shell start-up files (``.bashrc``,
+agents (project and home), ``.git`` internals, hooks and set-up that run code later (``.husky/``,
+``.devcontainer/``, ``.vscode/tasks.json``, ``settings.json``, ``launch.json``), shell start-up files (``.bashrc``,
 ``.profile``, ``.zshrc``, ``.envrc``...), ``~/.ssh``, ``~/.aws`` and other credential stores,
 ``.env*`` files, and ``/etc``, ``/usr``, ``/boot``.
 **Why:** each of these either switches the gate off or runs code later, outside any check.
