@@ -172,3 +172,24 @@ def test_any_bytes_give_a_valid_answer_from_the_real_process(gk_env: GkEnv, data
         assert (
             spec.get("permissionDecision") in (None, "allow", "deny", "ask") or "decision" in spec
         )
+
+
+def test_an_interrupted_hook_asks_and_leaves_an_audit_record(
+    gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, capfdbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    """Ctrl-C (or any BaseException) inside the pipeline: ask, exit 0, and a record."""
+    import time
+
+    from gatekeeper import hook as hook_mod
+
+    def interrupted(data: bytes) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(hook_mod, "run", interrupted)
+    assert hook_mod.respond(b"{}", time.perf_counter()) == 0
+    out = json.loads(capfdbinary.readouterr().out)
+    assert out["hookSpecificOutput"]["permissionDecision"] == "ask"
+    [record] = [
+        json.loads(line) for line in (gk_env.state_dir / "audit.jsonl").read_text().splitlines()
+    ]
+    assert (record["decision"], record["rule"]) == ("ask", "GK-ERROR-001")

@@ -140,10 +140,14 @@ def respond(data: bytes | None, started: float) -> int:
         sys.stdout = sys.stderr  # a plugin's print() must not corrupt the decision
         out, decision, call, config = run(data)
     except BaseException as exc:  # noqa: BLE001 - even KeyboardInterrupt must not leave exit 1
-        out = render(
-            Decision(Outcome.ASK, f"internal error ({type(exc).__name__})", "error"), "PreToolUse"
+        decision = Decision(
+            Outcome.ASK,
+            f"internal error ({type(exc).__name__}) [GK-ERROR-001]",
+            "error",
+            rule="GK-ERROR-001",
         )
-        decision, call, config = None, None, None
+        out = render(decision, "PreToolUse")
+        call, config = None, None  # still audited below: an interrupted call leaves a record
     finally:
         sys.stdout = real_stdout
     try:
