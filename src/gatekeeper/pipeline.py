@@ -15,6 +15,7 @@ from gatekeeper import rules as rules_mod
 from gatekeeper.context import Context
 from gatekeeper.host import ESSENTIAL, call_checkers, call_reviewers, make_plugin_manager
 from gatekeeper.model import (
+    SEVERITY,
     Command,
     Decision,
     Finding,
@@ -618,8 +619,6 @@ def _cd_targets(commands: Sequence[Command], cwd: str) -> tuple[str, ...]:
 
 
 def _severity(finding: Finding) -> int:
-    from gatekeeper.model import SEVERITY
-
     return SEVERITY[finding.verdict]
 
 
