@@ -93,3 +93,27 @@ def test_the_policy_follows_the_environment_and_the_filesystem_between_calls(
     third = paths.PathPolicy.from_config(config, str(tmp_path))
     assert str(target) in third.protected
     assert third.is_protected(str(target / "file"))
+
+
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.lists(COMPONENT, max_size=5), st.sampled_from(["", "/"])), max_size=6))
+def test_one_memo_across_many_paths_changes_no_answer(
+    tree: str, paths_: list[tuple[list[str], str]]
+) -> None:
+    known: dict[str, int] = {}
+    for parts, tail in paths_:
+        path = tree + "/" + "/".join(parts) + tail
+        assert paths.realpath(path, known) == os.path.realpath(path)
+
+
+def test_each_policy_looks_at_the_filesystem_afresh(gk_env: GkEnv, tmp_path: Path) -> None:
+    (tmp_path / "work").mkdir()
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    config = Config()
+    first = paths.PathPolicy.from_config(config, str(tmp_path))
+    assert first.resolve("work/x") == str(tmp_path / "work" / "x")
+    (tmp_path / "work").rmdir()
+    (tmp_path / "work").symlink_to(secret)
+    second = paths.PathPolicy.from_config(config, str(tmp_path))
+    assert second.resolve("work/x") == str(secret / "x")
