@@ -122,8 +122,9 @@ def write_targets(command: Command) -> list[tuple[Word, str]]:
     last command object is kept. It is a function of the (frozen) command alone, and the
     kept reference keeps the object alive, so an `is` match is always the same command.
     """
-    if _LAST and _LAST[0][0] is command:
-        return list(_LAST[0][1])
+    last = _LAST[-1] if _LAST else None  # one read: another thread may replace the entry
+    if last is not None and last[0] is command:
+        return list(last[1])
     targets = _write_targets(command)
     _LAST[:] = [(command, tuple(targets))]
     return targets
