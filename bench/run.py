@@ -338,6 +338,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=REPO / "bench-results.json")
     parser.add_argument("--limit", type=int, default=0, help="use only N corpus calls (smoke)")
     parser.add_argument("--no-growth", action="store_true", help="skip the growth rows")
+    parser.add_argument(
+        "--in-process-only",
+        action="store_true",
+        help="only the in-process rows (no processes started, no growth rows)",
+    )
     parser.add_argument("--work", type=Path, default=REPO / ".cache" / "bench-home")
     ns = parser.parse_args(argv)
 
@@ -349,6 +354,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         payloads = payloads[: ns.limit]
     results: dict[str, object] = {"machine": machine(), "corpus_calls": len(payloads)}
 
+    if not ns.in_process_only:
+        results["end_to_end_ms"] = _end_to_end(payloads, env, ns.rounds)
+    commands = list(public_commands())
+    peer = list(peer_commands(ns.peer_data)) if ns.peer_data.is_dir() else []
+    if not peer:
+        results["peer_data"] = f"absent ({ns.peer_data}); the peer rows are skipped"
+    results["in_process_us"] = in_process(peer + commands, project)
+    if not ns.no_growth and not ns.in_process_only:
+        results["growth"] = growth(project)
+    results["machine"]["loadavg_end"] = os.getloadavg()  # type: ignore[index]
+    ns.out.write_text(json.dumps(results, indent=2) + "\n")
+    print_table(results)
+    print(f"\nresults: {ns.out}")
+    return 0
+
+
+def _end_to_end(
+    payloads: Sequence[bytes], env: dict[str, str], rounds: int
+) -> dict[str, dict[str, float]]:
+    """The end-to-end rows: every variant, call by call, with the ratios to the floor."""
     from gatekeeper import client
 
     fast = client.hook_command()
@@ -366,7 +391,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     while not client.server_running(env) and time.monotonic() < deadline:
         time.sleep(0.05)
     try:
-        e2e = end_to_end(variants, payloads, env, ns.rounds, lambda name: None)
+        e2e = end_to_end(variants, payloads, env, rounds, lambda name: None)
     finally:
         stop(env)
     floor = e2e["floor: python -I -S -c pass"]["p50"]
@@ -374,20 +399,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stats in e2e.values():
         stats["x_floor"] = stats["p50"] / floor
         stats["x_python_c_pass"] = stats["p50"] / site
-    results["end_to_end_ms"] = e2e
-
-    commands = list(public_commands())
-    peer = list(peer_commands(ns.peer_data)) if ns.peer_data.is_dir() else []
-    if not peer:
-        results["peer_data"] = f"absent ({ns.peer_data}); the peer rows are skipped"
-    results["in_process_us"] = in_process(peer + commands, project)
-    if not ns.no_growth:
-        results["growth"] = growth(project)
-    results["machine"]["loadavg_end"] = os.getloadavg()  # type: ignore[index]
-    ns.out.write_text(json.dumps(results, indent=2) + "\n")
-    print_table(results)
-    print(f"\nresults: {ns.out}")
-    return 0
+    return e2e
 
 
 def print_table(results: dict[str, object]) -> None:
@@ -397,11 +409,13 @@ def print_table(results: dict[str, object]) -> None:
         f"machine: {m['nproc']} cores, {m['cpu']}, Python {m['python']}; "
         f"load {m['loadavg_start'][0]:.2f} → {m['loadavg_end'][0]:.2f}"
     )
-    print(f"\nend to end, {results['corpus_calls']} calls (ms; RSS MB):")
-    print(
-        f"  {'variant':34} {'p50':>7} {'p95':>7} {'p99':>7} {'RSS':>6} {'x floor':>7} {'x -c pass':>9}"
-    )
-    e2e = cast("dict[str, dict[str, float]]", results["end_to_end_ms"])
+    e2e = cast("dict[str, dict[str, float]]", results.get("end_to_end_ms", {}))
+    if e2e:
+        print(f"\nend to end, {results['corpus_calls']} calls (ms; RSS MB):")
+        print(
+            f"  {'variant':34} {'p50':>7} {'p95':>7} {'p99':>7} {'RSS':>6} {'x floor':>7} "
+            f"{'x -c pass':>9}"
+        )
     for name, s in e2e.items():
         print(
             f"  {name:34} {s['p50']:7.1f} {s['p95']:7.1f} {s['p99']:7.1f} "

@@ -115,7 +115,7 @@ def call_checkers(
         if only is not None and impl.plugin_name != only:
             continue
         try:
-            result = impl.function(*(kwargs[arg] for arg in impl.argnames))
+            result = impl.function(*[kwargs[arg] for arg in impl.argnames])
         except Exception as exc:  # noqa: BLE001 - a crashing checker means REVIEW, never allow
             yield Finding(
                 Verdict.REVIEW,
@@ -134,7 +134,16 @@ def call_checkers(
                 plugin=impl.plugin_name,
             )
             continue
-        yield dataclasses.replace(result, plugin=impl.plugin_name)
+        yield _with_plugin(result, impl.plugin_name)
+
+
+def _with_plugin(found: Finding, plugin: str) -> Finding:
+    """`dataclasses.replace(found, plugin=plugin)`, without its generic machinery (hot)."""
+    if type(found) is not Finding:
+        return dataclasses.replace(found, plugin=plugin)
+    if found.plugin == plugin:
+        return found  # frozen: an equal copy would be indistinguishable
+    return Finding(found.verdict, found.rule, found.reason, plugin, found.command)
 
 
 def call_reviewers(hook: pluggy.HookCaller, **kwargs: object) -> Review | None:

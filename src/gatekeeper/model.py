@@ -154,18 +154,24 @@ class Command:
     where: str = "top"
     text: str = ""
     stdin_piped: bool = False  # fed by a pipe or a here-document / here-string
+    # Derived from `words` once (every checker asks for them): see `argv` and `name`.
+    _argv: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _name: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        argv = tuple(w.text for w in self.words)
+        object.__setattr__(self, "_argv", argv)
+        object.__setattr__(self, "_name", argv[0].rsplit("/", 1)[-1] if argv else "")
 
     @property
     def argv(self) -> tuple[str, ...]:
         """The words' texts."""
-        return tuple(w.text for w in self.words)
+        return self._argv
 
     @property
     def name(self) -> str:
         """The command name without its directory (`/bin/rm` → `rm`), "" if none."""
-        if not self.words:
-            return ""
-        return self.words[0].text.rsplit("/", 1)[-1]
+        return self._name
 
 
 class Outcome(enum.Enum):

@@ -27,6 +27,7 @@ import fnmatch
 import functools
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -216,10 +217,54 @@ def _name(path: str) -> str:
     return PurePath(path).name
 
 
-def resolve(raw: str, cwd: str) -> str:
+def resolve(raw: str, cwd: str, known: dict[str, int] | None = None) -> str:
     """Expand `~`, make absolute against cwd, resolve symlinks (deepest existing parent)."""
     # realpath resolves every existing component and keeps the rest, as Path.resolve(False).
-    return os.path.realpath(_absolute(raw, cwd))
+    return realpath(_absolute(raw, cwd), known)
+
+
+_ENTRY, _MISSING, _LINK = 0, 1, 2
+
+
+def realpath(path: str, known: dict[str, int] | None = None) -> str:
+    """`os.path.realpath(path)`, with a fast path for a plain path without symlinks.
+
+    `os.path.realpath` is pure Python: per component a `join`, an `lstat` and dict work
+    (~20 µs for a short path). For a plain absolute path (no `//`, `.` or `..` component, no
+    trailing `/`) in which no component is a symlink, its answer is the path itself. That is
+    checked here with one `lstat` per component. realpath treats a component whose `lstat`
+    fails as no link and goes on; every deeper component then fails too (its parent does
+    not exist, is not a directory or cannot be searched), so the walk stops there. Any
+    symlink, any other path and any exception other than `OSError` (a NUL byte, an
+    unencodable name) go to `os.path.realpath`, which then answers or raises exactly as
+    before. `tests/test_paths_realpath.py` pins the two.
+
+    `known` memoizes what `lstat` said of each prefix. It belongs to one `PathPolicy`, that
+    is to one call: the filesystem does not change while a call is decided, and the next
+    call starts with a fresh one, so a symlink made between two calls is always seen.
+    """
+    if not _plain(path) or "/../" in path or path.endswith("/.."):
+        return os.path.realpath(path)
+    end = 0
+    try:
+        while end != -1:
+            end = path.find("/", end + 1)
+            prefix = path if end == -1 else path[:end]
+            state = known.get(prefix) if known is not None else None
+            if state is None:
+                try:
+                    state = _LINK if stat.S_ISLNK(os.lstat(prefix).st_mode) else _ENTRY
+                except OSError:
+                    state = _MISSING
+                if known is not None:
+                    known[prefix] = state
+            if state == _MISSING:
+                return path
+            if state == _LINK:
+                return os.path.realpath(path)
+    except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
+        return os.path.realpath(path)
+    return path
 
 
 def _absolute(raw: str, cwd: str) -> str:
@@ -228,6 +273,44 @@ def _absolute(raw: str, cwd: str) -> str:
     if raw == "~" or raw.startswith("~/"):
         expanded = home_dir() + raw[1:]
     return os.path.join(cwd or "/", expanded)
+
+
+_SOURCES: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+
+def _protected_sources(configured: tuple[str, ...], cwd: str, home: str) -> tuple[str, ...]:
+    """The protected paths before resolution: pure string work, memoized on all its inputs.
+
+    The key holds every input: the configured paths, the call's cwd, the resolved home, the
+    process' cwd (a relative `$GATEKEEPER_*` path is made absolute against it) and the
+    environment variables `user_config_path` and `state_dir` read. Nothing here touches the
+    filesystem, so the memo cannot go stale; the resolution (`protected`) stays per call.
+    """
+    try:
+        process_cwd = os.getcwd()
+    except OSError:  # a deleted cwd: no memo, the functions below raise as they always did
+        process_cwd = None
+    key = (configured, cwd, home, process_cwd, *(os.environ.get(n) for n in _SOURCE_ENV))
+    sources = _SOURCES.get(key) if process_cwd is not None else None
+    if sources is None:
+        found = [os.path.dirname(user_config_path()), state_dir()]
+        found += [_absolute(p, cwd) for p in configured]
+        found += [os.path.join(home, d) for d in _HOME_PROTECTED_DIRS]
+        sources = tuple(found)
+        if process_cwd is not None:
+            if len(_SOURCES) >= 256:
+                _SOURCES.clear()
+            _SOURCES[key] = sources
+    return sources
+
+
+_SOURCE_ENV = (
+    "HOME",
+    "GATEKEEPER_CONFIG",
+    "XDG_CONFIG_HOME",
+    "GATEKEEPER_STATE_DIR",
+    "XDG_STATE_HOME",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,52 +328,57 @@ class PathPolicy:
     # path is judged against every one of them and the most severe class wins.
     other_cwds: tuple[str, ...] = ()
     _resolved: list[tuple[str, ...]] = field(default_factory=list, compare=False, repr=False)
+    # What `lstat` said of each path prefix during this call (see `realpath`); shared by
+    # the policies derived from this one for the same call (`with_cwds`, `replace`).
+    _known: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def protected(self) -> tuple[str, ...]:
         """The protected directories and files, resolved (once per policy)."""
         if not self._resolved:
+            known = self._known
             self._resolved.append(
-                tuple(dict.fromkeys(os.path.realpath(p) for p in self.protected_sources))
+                tuple(dict.fromkeys(realpath(p, known) for p in self.protected_sources))
             )
         return self._resolved[0]
 
     @classmethod
     def from_config(cls, config: Config, cwd: str) -> PathPolicy:
         """Build the policy: project root + configured dirs + tmp dirs, resolved."""
-        home = os.path.realpath(home_dir())
+        known: dict[str, int] = {}
+        home = realpath(home_dir(), known)
         allowed: list[str] = []
         if config.project_root:
             allowed.append(config.project_root)
         for raw in config.allowed_paths:
-            path = resolve(raw, cwd)
+            path = resolve(raw, cwd, known)
             if path not in ("/", home):  # `/` or the home dir itself is never allowed whole
                 allowed.append(path)
-        tmp = [os.path.realpath(p) for p in ("/tmp", "/var/tmp")]
+        tmp = [realpath("/tmp", known), realpath("/var/tmp", known)]
         env_tmp = os.environ.get("TMPDIR")
-        if env_tmp and os.path.realpath(env_tmp) not in ("/", home):
-            tmp.append(os.path.realpath(env_tmp))
-        protected = [os.path.dirname(user_config_path()), state_dir()]
-        protected += [_absolute(p, cwd) for p in config.protected_paths]
-        protected += [os.path.join(home, d) for d in _HOME_PROTECTED_DIRS]
+        if env_tmp:
+            real_tmp = realpath(env_tmp, known)
+            if real_tmp not in ("/", home):
+                tmp.append(real_tmp)
         return cls(
             cwd=cwd,
             home=home,
             allowed=tuple(dict.fromkeys(allowed)),
             tmp=tuple(dict.fromkeys(tmp)),
-            protected_sources=tuple(protected),
+            protected_sources=_protected_sources(config.protected_paths, cwd, home),
+            _known=known,
         )
 
     def resolve(self, raw: str) -> str:
         """A raw path of this call, resolved against its cwd."""
-        return resolve(raw, self.cwd)
+        return resolve(raw, self.cwd, self._known)
 
     def resolve_all(self, raw: str) -> list[str]:
         """A raw path resolved against the cwd and every directory the call `cd`s into."""
-        first = resolve(raw, self.cwd)
+        first = resolve(raw, self.cwd, self._known)
         if os.path.isabs(raw) or raw.startswith("~") or not self.other_cwds:
             return [first]
-        return [first, *(resolve(raw, c) for c in self.other_cwds)]
+        return [first, *(resolve(raw, c, self._known) for c in self.other_cwds)]
 
     def with_cwds(self, cwds: tuple[str, ...]) -> PathPolicy:
         """The same policy, also judging relative paths against `cwds`."""

@@ -15,6 +15,7 @@ from gatekeeper import rules as rules_mod
 from gatekeeper.context import Context
 from gatekeeper.host import ESSENTIAL, call_checkers, call_reviewers, make_plugin_manager
 from gatekeeper.model import (
+    SEVERITY,
     Command,
     Decision,
     Finding,
@@ -450,7 +451,8 @@ class Engine:
                     plugin=HOST,
                 )
             )
-        return [replace(f, command=f.command or command.text[:200]) for f in found]
+        text = command.text[:200]
+        return [f if f.command else _with_command(f, text) for f in found]
 
     def _guard_wrapped(self, command: Command, call: ToolCall, ctx: Context) -> list[Finding]:
         """The protected-paths check of what a wrapper runs, when only that check runs.
@@ -617,9 +619,14 @@ def _cd_targets(commands: Sequence[Command], cwd: str) -> tuple[str, ...]:
 
 
 def _severity(finding: Finding) -> int:
-    from gatekeeper.model import SEVERITY
-
     return SEVERITY[finding.verdict]
+
+
+def _with_command(found: Finding, text: str) -> Finding:
+    """`replace(found, command=text)`, without its generic machinery (hot)."""
+    if type(found) is not Finding:
+        return replace(found, command=text)
+    return Finding(found.verdict, found.rule, found.reason, found.plugin, text)
 
 
 def _word(text: str) -> Word:

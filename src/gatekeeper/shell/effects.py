@@ -112,8 +112,25 @@ def operands(command: Command, value_options: set[str] | None = None) -> list[Wo
     return out
 
 
+_LAST: list[tuple[Command, tuple[tuple[Word, str], ...]]] = []
+
+
 def write_targets(command: Command) -> list[tuple[Word, str]]:
-    """Every file a command may write, as (target word, channel) pairs."""
+    """Every file a command may write, as (target word, channel) pairs.
+
+    Several plugins ask this of the same command one after another, so the answer for the
+    last command object is kept. It is a function of the (frozen) command alone, and the
+    kept reference keeps the object alive, so an `is` match is always the same command.
+    """
+    last = _LAST[-1] if _LAST else None  # one read: another thread may replace the entry
+    if last is not None and last[0] is command:
+        return list(last[1])
+    targets = _write_targets(command)
+    _LAST[:] = [(command, tuple(targets))]
+    return targets
+
+
+def _write_targets(command: Command) -> list[tuple[Word, str]]:
     targets: list[tuple[Word, str]] = []
     for r in command.redirects:
         if r.op in _WRITE_OPS:

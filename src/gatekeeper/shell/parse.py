@@ -542,6 +542,9 @@ _GLOB_CHARS = set("*?[")
 
 def _unquoted_word(raw: str, *, at_start: bool) -> tuple[str, bool]:
     """Quote removal for an unquoted word: `\\x` → `x`; report unescaped glob characters."""
+    del at_start
+    if "\\" not in raw and "*" not in raw and "?" not in raw and "[" not in raw and "{" not in raw:
+        return raw, False  # no quote to remove, nothing to expand: the loop would copy it
     out: list[str] = []
     glob = False
     i = 0
@@ -559,7 +562,6 @@ def _unquoted_word(raw: str, *, at_start: bool) -> tuple[str, bool]:
             glob = True  # brace expansion
         out.append(ch)
         i += 1
-    del at_start
     return "".join(out), glob
 
 
