@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
+from gatekeeper.shell.effects import split_options
 
 if TYPE_CHECKING:
     from collections.abc import Collection
@@ -64,24 +65,7 @@ def _flag(reason: str) -> Finding:
 
 def _split(args: list[str], value_flags: Collection[str]) -> tuple[list[str], list[str]]:
     """Positional words and flags; a flag in `value_flags` swallows the next word."""
-    positional: list[str] = []
-    flags: list[str] = []
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a == "--":
-            positional += args[i + 1 :]
-            break
-        if a.startswith("-") and len(a) > 1:
-            if a in value_flags and i + 1 < len(args):
-                flags.append(f"{a}={args[i + 1]}")
-                i += 2
-                continue
-            flags.append(a)
-        else:
-            positional.append(a)
-        i += 1
-    return positional, flags
+    return split_options(args, value_flags, dash_values=True)
 
 
 def _flag_name(flag: str) -> str:

@@ -44,6 +44,7 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, TMP
 from gatekeeper.plugins.bash import check_reads
+from gatekeeper.shell.effects import split_options
 from gatekeeper.shell.envvars import env_risk
 
 if TYPE_CHECKING:
@@ -63,24 +64,7 @@ def _review(reason: str) -> Finding:
 
 def _split(args: list[str], value_flags: Collection[str]) -> tuple[list[str], list[str]]:
     """Positional words and flags; a flag in `value_flags` swallows the next word."""
-    positional: list[str] = []
-    flags: list[str] = []
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a == "--":
-            positional += args[i + 1 :]
-            break
-        if a.startswith("-") and len(a) > 1:
-            if a in value_flags and i + 1 < len(args) and not args[i + 1].startswith("-"):
-                flags.append(f"{a}={args[i + 1]}")
-                i += 2
-                continue
-            flags.append(a)
-        else:
-            positional.append(a)
-        i += 1
-    return positional, flags
+    return split_options(args, value_flags, dash_values=False)
 
 
 def _name(flag: str) -> str:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from gatekeeper.model import Word
 
 if TYPE_CHECKING:
+    from collections.abc import Collection, Sequence
+
     from gatekeeper.model import Command
 
 _WRITE_OPS = {">", ">>", "&>", "&>>", ">|", "<>", ">&", "&>|"}
@@ -110,6 +112,36 @@ def operands(command: Command, value_options: set[str] | None = None) -> list[Wo
             continue
         out.append(word)
     return out
+
+
+def split_options(
+    args: Sequence[str], value_flags: Collection[str], *, dash_values: bool = True
+) -> tuple[list[str], list[str]]:
+    """Positional words and flags of an argv tail.
+
+    A flag in `value_flags` swallows the next word as its value (given back as
+    ``flag=value``); with `dash_values` false, not when that word looks like a flag itself.
+    Everything after ``--`` is positional.
+    """
+    positional: list[str] = []
+    flags: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            positional += args[i + 1 :]
+            break
+        if a.startswith("-") and len(a) > 1:
+            nxt = args[i + 1] if i + 1 < len(args) else None
+            if a in value_flags and nxt is not None and (dash_values or not nxt.startswith("-")):
+                flags.append(f"{a}={nxt}")
+                i += 2
+                continue
+            flags.append(a)
+        else:
+            positional.append(a)
+        i += 1
+    return positional, flags
 
 
 _LAST: list[tuple[Command, tuple[tuple[Word, str], ...]]] = []
