@@ -54,7 +54,7 @@ npm pkg get name version
 # ok: GK-UNKNOWN
 npm run
 # ruleid: GK-UNKNOWN
-npm config get //registry.npmjs.org/:_authToken
+npm config get //registry.example.org/:_authToken
 # ruleid: GK-UNKNOWN
 npm audit fix
 # ruleid: GK-UNKNOWN
