@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from gatekeeper.model import SEVERITY, Verdict
@@ -184,6 +184,9 @@ def test_a_variant_is_never_more_permitted_than_the_original(
     for step in steps:
         variant = TRANSFORMS[step](variant)
     before = check(engine, command, cwd=cwd)
+    # An original that bash refuses to run is no baseline: an appended word can complete it
+    # into another, valid command (`ls &&` + ` 2>&1` is `ls && 2>&1`).
+    assume("GK-SHELL-001" not in {f.rule for f in before.findings})
     after = check(engine, variant, cwd=cwd)
     expected = _severity(before)
     if "GK-SHELL-001" in {f.rule for f in after.findings}:

@@ -24,7 +24,7 @@ import pytest
 from gatekeeper import config as config_mod
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.host import BUILTIN_PLUGINS, make_plugin_manager
-from gatekeeper.model import Outcome, Review, ReviewDecision
+from gatekeeper.model import Outcome, Review, ReviewDecision, Verdict
 from gatekeeper.pipeline import Engine, parse_input
 
 if TYPE_CHECKING:
@@ -351,6 +351,12 @@ def run_corpus_case(engine: Engine, case: CorpusCase, cwd: str | None = None) ->
         assert case.rule in rules, (
             f"{case.id}: `{case.command}` should trigger {case.rule}; got "
             f"{decision.outcome.value} with {sorted(rules)}: {decision.reason}"
+        )
+        # `ruleid` marks a command the gate must not wave through: the rule fires as REVIEW
+        # or ELEVATE (a SAFE finding of the same id does not count), and it is not allowed.
+        flagged = {f.rule for f in decision.findings if f.verdict != Verdict.SAFE}
+        assert case.rule in flagged or decision.outcome != Outcome.ALLOW, (
+            f"{case.id}: `{case.command}` was allowed ({decision.reason})"
         )
         if case.rule.startswith(("GK-PROT", "GK-WRAP-001", "GK-GIT-002")):
             assert decision.outcome != Outcome.ALLOW, f"{case.id}: `{case.command}` was allowed"

@@ -285,3 +285,10 @@ lspci -F /srv/dump
 rfkill block bluetooth
 # ruleid: GK-UNKNOWN
 java Shell
+
+# Found by the metamorphic test: behind `env`, the inner command was judged without the
+# variables env sets, so the fzf option variable above no longer counted.
+# ruleid: GK-WRAP-002
+env FZF_DEFAULT_OPTS='--bind start:execute(sh)' fzf
+# ok: GK-ENV-001
+env CI=1 ls

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
 from gatekeeper.plugins.environment import risky_assignment
+from gatekeeper.shell.envvars import env_risk
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -183,6 +184,15 @@ def _env(command: Command, ctx: Context) -> Finding | None:
     inner = _wrapped(ctx, args, "env")
     if risky is not None:
         return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+    unknown = [n for n in names if env_risk(n) != "harmless"]
+    if unknown and inner.verdict == Verdict.SAFE:
+        # The inner command is judged without the variables `env` sets, and a tool may read
+        # its options from one (`env FZF_DEFAULT_OPTS='--bind ...:execute(sh)' fzf`).
+        return Finding(
+            Verdict.REVIEW,
+            "GK-WRAP-002",
+            f"`env` sets {unknown[0]} for `{args[0]}`, which may change what it does",
+        )
     return inner
 
 

@@ -122,8 +122,6 @@ docker exec web ls -la
 docker exec -it web cat package.json
 # ok: GK-DOCKER-007
 docker compose exec -T web git status
-# ruleid: GK-DOCKER-006
-docker exec web ls -la
 # ruleid: GK-BASH-006
 docker exec -it web bash
 # ruleid: GK-GIT-002
