@@ -60,3 +60,14 @@ def read_bytes(path: str) -> bytes | None:
             return handle.read()
     except FileNotFoundError:
         return None
+
+
+def package_data(name: str) -> str:
+    """A text file shipped in gatekeeper's ``data`` directory (prompt, schema, templates).
+
+    Read beside this module rather than through `importlib.resources`, whose imports the
+    reviewer's path would otherwise pay for.
+    """
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "data", name), encoding="utf-8") as handle:
+        return handle.read()

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gatekeeper import config as config_mod
-from gatekeeper.fileutil import atomic_write, read_bytes
+from gatekeeper.fileutil import atomic_write, package_data, read_bytes
 
 if TYPE_CHECKING:
     import argparse
@@ -254,20 +254,14 @@ def registered(settings: dict[str, Any]) -> list[tuple[str, str, object]]:
 # -- the other files ------------------------------------------------------------------------
 
 
-def _data(name: str) -> str:
-    from importlib.resources import files  # CLI path only
-
-    return files("gatekeeper").joinpath("data", name).read_text(encoding="utf-8")
-
-
 def default_config_text() -> str:
     """The commented default config install writes when there is none."""
-    return _data("config.toml")
+    return package_data("config.toml")
 
 
 def slash_command_text(executable: str) -> str:
     """The /allow-tool command, naming the gatekeeper executable to run."""
-    return _data(COMMAND_FILE).replace("{gatekeeper}", executable)
+    return package_data(COMMAND_FILE).replace("{gatekeeper}", executable)
 
 
 # -- the plan and its execution -------------------------------------------------------------

@@ -34,6 +34,7 @@ import time
 from typing import TYPE_CHECKING
 
 from gatekeeper import hookimpl
+from gatekeeper.fileutil import package_data
 from gatekeeper.model import Review, ReviewDecision, thaw
 
 if TYPE_CHECKING:
@@ -89,13 +90,6 @@ def gatekeeper_review(call: ToolCall, findings: Sequence[Finding], ctx: Context)
 # -- the prompt ------------------------------------------------------------------------------
 
 
-def _data(name: str) -> str:
-    """A file shipped in the package's ``data`` directory."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    with open(os.path.join(here, "data", name), encoding="utf-8") as handle:
-        return handle.read()
-
-
 def load_template(prompt_file: str) -> str:
     """The user's prompt file if configured, else the bundled one."""
     if prompt_file:
@@ -105,7 +99,7 @@ def load_template(prompt_file: str) -> str:
                 return handle.read()
         except (OSError, UnicodeDecodeError) as exc:
             raise ReviewFailure(f"the prompt_file {path} cannot be read ({exc})") from exc
-    return _data("review-prompt.md")
+    return package_data("review-prompt.md")
 
 
 def _untrusted(text: str, limit: int = MAX_INPUT_CHARS) -> str:
@@ -168,7 +162,7 @@ def allowed_decisions(retry: bool) -> tuple[ReviewDecision, ...]:
 
 def schema(decisions: Sequence[ReviewDecision]) -> str:
     """The bundled JSON schema, its decision enum narrowed to `decisions`."""
-    data = json.loads(_data("review-schema.json"))
+    data = json.loads(package_data("review-schema.json"))
     data["properties"]["decision"]["enum"] = [d.value for d in decisions]
     return json.dumps(data, separators=(",", ":"))
 
