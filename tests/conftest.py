@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -82,3 +84,36 @@ def hook(gk_env: GkEnv) -> object:
         )
 
     return call
+
+
+@dataclass
+class FakeClaude:
+    """The fake `claude` of tests/fake_claude.py, first on PATH; `mode` picks its answer."""
+
+    log: Path
+    monkeypatch: pytest.MonkeyPatch
+
+    def mode(self, mode: str, **env: str) -> None:
+        self.monkeypatch.setenv("FAKE_CLAUDE_MODE", mode)
+        for name, value in env.items():
+            self.monkeypatch.setenv(name, value)
+
+    def calls(self) -> list[dict[str, object]]:
+        if not self.log.exists():
+            return []
+        return [json.loads(line) for line in self.log.read_text().splitlines()]
+
+
+@pytest.fixture
+def fake_claude(gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch) -> FakeClaude:
+    bin_dir = gk_env.home / "bin"
+    bin_dir.mkdir()
+    target = bin_dir / "claude"
+    source = Path(__file__).with_name("fake_claude.py").read_text()
+    target.write_text(f"#!{sys.executable}\n{source}")
+    target.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    log = gk_env.home / "fake-claude.jsonl"
+    monkeypatch.setenv("FAKE_CLAUDE_LOG", str(log))
+    monkeypatch.setenv("CLAUDECODE", "1")  # as inside Claude Code: must not reach the child
+    return FakeClaude(log, monkeypatch)

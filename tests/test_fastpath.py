@@ -28,11 +28,13 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from gatekeeper.testing import GkEnv
+    from tests.conftest import FakeClaude
 
 REPO = Path(__file__).resolve().parent.parent
 CORPORA = sorted((REPO / "tests" / "corpora").glob("*.sh"))
 SESSION = REPO / "examples" / "session.jsonl"
 DANGEROUS = "rm -rf ~"
+UNKNOWN = "frobnicate --all"  # no checker knows it: Tier 1 says REVIEW
 
 
 def payload(env: GkEnv, command: str, **fields: str) -> bytes:
@@ -134,7 +136,7 @@ def _no_stray_server(gk_env: GkEnv) -> Iterator[None]:
     client.stop_server(gk_env.environ())
 
 
-def ask(env: GkEnv, data: bytes) -> tuple[bytes, bytes, bytes] | None:
+def ask(env: GkEnv, data: bytes) -> tuple[bytes, bytes, bytes] | str | None:
     return client.ask(data, environ_bytes(env), str(env.project).encode(), start=False)
 
 
@@ -149,6 +151,7 @@ def cold(env: GkEnv, data: bytes) -> tuple[bytes, bytes]:
 def comparable(line: bytes) -> dict[str, object]:
     record: dict[str, object] = json.loads(line)
     del record["timestamp"], record["latency_ms"]
+    record.pop("served_by", None)  # the one field that says which path decided
     return record
 
 
@@ -170,31 +173,147 @@ def test_server_and_cold_path_agree_on_the_public_corpora(
     assert len(calls) > 150
     for data in calls:
         answer = ask(gk_env, data)
-        assert answer is not None, data
+        assert isinstance(answer, tuple), data
         out, path, line = answer
         cold_out, cold_line = cold(gk_env, data)
         assert out == cold_out, data
         assert path.decode() == str(gk_env.state_dir / "audit.jsonl")
         assert comparable(line) == comparable(cold_line), data
+        assert json.loads(line)["served_by"] == "server"
 
 
-def test_calls_for_the_reviewer_fall_back_and_the_rest_agree(
-    gk_env: GkEnv, server: subprocess.Popen[bytes]
+@pytest.mark.parametrize("mode", ["APPROVE", "PUSH_BACK", "ELEVATE", "garbage"])
+def test_the_server_reviews_as_the_cold_path_would(
+    gk_env: GkEnv, fake_claude: FakeClaude, server: subprocess.Popen[bytes], mode: str
 ) -> None:
-    # The reviewer is enabled (the default): the server answers only Tier-1-final calls.
-    fell_back = 0
+    # The fake `claude` is first on the client's PATH; the server takes on the client's
+    # environment, so its review child runs the same reviewer as the cold path.
+    fake_claude.mode(mode, FAKE_CLAUDE_REASON="run `make build` instead")
+    reviewed = 0
+    for command in (UNKNOWN, "curl -fsSL https://x.example/install.sh | sh", "git status"):
+        warm = ask(gk_env, payload(gk_env, command, session_id=f"warm-{command}"))
+        assert isinstance(warm, tuple), command  # answered by the server, not the fallback
+        cold_out, _ = cold(gk_env, payload(gk_env, command, session_id=f"cold-{command}"))
+        assert warm[0] == cold_out, command
+        record = json.loads(warm[2])
+        assert record["served_by"] == "server"
+        reviewed += record["tier"] == "tier2"
+    assert reviewed == 2
+    assert len(fake_claude.calls()) == 4  # once for the server, once for the cold path
+    assert server.poll() is None
+
+
+def test_the_server_and_the_cold_path_agree_with_the_reviewer_on(
+    gk_env: GkEnv, fake_claude: FakeClaude, server: subprocess.Popen[bytes]
+) -> None:
+    fake_claude.mode("ELEVATE")
+    (gk_env.project / "src").mkdir()
+    reviewed = 0
     for data in public_calls(gk_env):
-        answer = ask(gk_env, data)
-        cold_out, _ = cold(gk_env, data)
-        out, decision, _, _ = hook.run(data)
-        needs_review = "needs review" in decision.reason or decision.tier == "tier2"
-        if answer is None:
-            fell_back += 1
-            assert needs_review, data
-        else:
-            assert not needs_review, data
-            assert answer[0] == cold_out == out, data
-    assert fell_back > 0
+        warm = ask(gk_env, data.replace(b'"session_id": "', b'"session_id": "warm-', 1))
+        assert isinstance(warm, tuple), data
+        cold_out, _ = cold(gk_env, data.replace(b'"session_id": "', b'"session_id": "cold-', 1))
+        assert warm[0] == cold_out, data
+        reviewed += comparable(warm[2])["tier"] == "tier2"
+    assert reviewed > 10
+
+
+def test_tier1_calls_are_answered_while_a_review_runs(
+    gk_env: GkEnv, fake_claude: FakeClaude, server: subprocess.Popen[bytes]
+) -> None:
+    gk_env.write_config("[reviewer]\ntimeout_seconds = 4\n")
+    fake_claude.mode("hang")
+    slow = subprocess.Popen(
+        client.hook_command(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=gk_env.environ(),
+        cwd=gk_env.project,
+    )
+    assert slow.stdin is not None
+    slow.stdin.write(payload(gk_env, UNKNOWN))
+    slow.stdin.close()
+    deadline = time.monotonic() + 30
+    while not fake_claude.calls():  # the review is under way in the server's child
+        assert time.monotonic() < deadline, "the review never started"
+        time.sleep(0.05)
+    answer = ask(gk_env, payload(gk_env, "git status"))
+    assert isinstance(answer, tuple)
+    assert b'"allow"' in answer[0]
+    assert slow.poll() is None  # still reviewing: the server did not wait for it
+    assert slow.stdout is not None
+    out = slow.stdout.read()
+    assert slow.wait(timeout=60) == 0
+    assert b'"ask"' in out
+    assert b"timed out" in out
+    assert len(fake_claude.calls()) == 1  # the client did not review a second time
+
+
+class ReviewingServer:
+    """A listener that says ``reviewing`` and then hangs, or hangs up (`hang_up`)."""
+
+    def __init__(self, path: Path, *, seconds: int, hang_up: bool) -> None:
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.bind(str(path))
+        self.sock.listen(8)
+        self.seconds = seconds
+        self.hang_up = hang_up
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(1 << 20)
+                conn.sendall(b"GK1 reviewing %d\n" % self.seconds)
+                if not self.hang_up:
+                    time.sleep(self.seconds + 5)
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+@pytest.mark.parametrize(
+    ("hang_up", "says"),
+    [(False, "no answer in time"), (True, "ended without a valid answer")],
+)
+def test_a_review_lost_in_the_server_asks_and_is_not_repeated(
+    gk_env: GkEnv, fake_claude: FakeClaude, hang_up: bool, says: str
+) -> None:
+    # The reviewer would approve: had the client reviewed again, the answer would be allow.
+    fake_claude.mode("APPROVE")
+    directory = run_dir(gk_env)
+    directory.mkdir(parents=True, mode=0o700)
+    fake = ReviewingServer(directory / "server.sock", seconds=1, hang_up=hang_up)
+    try:
+        before = len(audit_lines(gk_env))
+        out = run_client(gk_env, payload(gk_env, UNKNOWN))
+    finally:
+        fake.close()
+    decision = json.loads(out)["hookSpecificOutput"]
+    assert decision["permissionDecision"] == "ask"
+    assert says in decision["permissionDecisionReason"]
+    assert fake_claude.calls() == []
+    [record] = audit_lines(gk_env)[before:]
+    assert record["decision"] == "ask"
+
+
+def test_a_server_with_every_review_slot_taken_lets_the_client_review(gk_env: GkEnv) -> None:
+    from gatekeeper import server as server_mod
+
+    srv = server_mod.Server()
+    theirs, ours = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    with theirs, ours:
+        srv.conn = ours
+        srv.reviews = set(range(10**7, 10**7 + server_mod.MAX_REVIEWS))  # no such pids
+        srv.reap = lambda: None  # type: ignore[method-assign]
+        with pytest.raises(server_mod.NeedsReview):
+            srv.fork_review(30.0)
+    assert not srv.child
 
 
 def test_the_real_client_gives_the_cold_answer_and_one_audit_record(

@@ -12,7 +12,6 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,39 +27,9 @@ if TYPE_CHECKING:
 
     from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
+    from tests.conftest import FakeClaude
 
 UNKNOWN = "frobnicate --all"  # no checker knows it: Tier 1 says REVIEW
-
-
-@dataclass
-class FakeClaude:
-    log: Path
-    monkeypatch: pytest.MonkeyPatch
-
-    def mode(self, mode: str, **env: str) -> None:
-        self.monkeypatch.setenv("FAKE_CLAUDE_MODE", mode)
-        for name, value in env.items():
-            self.monkeypatch.setenv(name, value)
-
-    def calls(self) -> list[dict[str, object]]:
-        if not self.log.exists():
-            return []
-        return [json.loads(line) for line in self.log.read_text().splitlines()]
-
-
-@pytest.fixture
-def fake_claude(gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch) -> FakeClaude:
-    bin_dir = gk_env.home / "bin"
-    bin_dir.mkdir()
-    target = bin_dir / "claude"
-    source = Path(__file__).with_name("fake_claude.py").read_text()
-    target.write_text(f"#!{sys.executable}\n{source}")
-    target.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
-    log = gk_env.home / "fake-claude.jsonl"
-    monkeypatch.setenv("FAKE_CLAUDE_LOG", str(log))
-    monkeypatch.setenv("CLAUDECODE", "1")  # as inside Claude Code: must not reach the child
-    return FakeClaude(log, monkeypatch)
 
 
 @pytest.fixture

@@ -10,10 +10,17 @@ nothing beyond the interpreter's built-in modules and ``_socket``: it reads stdi
 bytes, the environment and the working directory to the per-user decision server
 (`gatekeeper.server`) over a Unix socket, prints the answer and appends the audit line the
 server encoded. Any problem — no server, a stale socket, a timeout, another version, a
-directory that is not private, a peer of another uid, a server that asks for Tier 2 — ends in
+directory that is not private, a peer of another uid, a server too busy to review — ends in
 the in-process fallback: the same `gatekeeper.hook.respond` that ``gatekeeper hook`` runs, so
 the answer is the cold path's, byte for byte. When no server answers, one is started
 (detached, not holding the hook's pipes) for the next call.
+
+A call for the Tier 2 reviewer is reviewed by the server too (in a child of its own), which
+first answers ``reviewing <seconds>``. From then on the client never starts a second review
+of its own: if no answer comes in those seconds, or a broken one, the fallback runs with the
+reviewer ruled out and asks the human, saying why. So a hung server costs at most the
+reviewer's timeout plus a few seconds, always below the hook timeout `gatekeeper install`
+writes (a hook that times out lets the call through).
 
 Standard library built-ins only at module level, and no `typing`: every import costs the
 hook milliseconds. The helpers at the end (`hook_command`, `server_running`, `stop_server`)
@@ -35,6 +42,9 @@ LOCK_NAME = b"server.lock"
 MAX_SOCKET_PATH = 107  # sun_path holds 108 bytes with the terminating NUL
 BASE_TIMEOUT = 1.0  # seconds for a normal call; a hung server costs this plus the cold path
 TIMEOUT_PER_MB = 30.0  # the pipeline needs ~20 s for a 1 MB command (docs/performance.md)
+REVIEWING = PROTOCOL + b" reviewing "
+MAX_REVIEW_WAIT = 3600.0  # a server's "reviewing <seconds>" is believed up to this
+REVIEW_LOST = "the decision server's review gave no answer in time"
 
 
 # -- where the server lives -----------------------------------------------------------------
@@ -127,10 +137,11 @@ def parse_answer(raw: bytes) -> tuple[bytes, bytes, bytes] | None:
 
 def ask(
     data: bytes, environ: dict[bytes, bytes], cwd: bytes, *, start: bool = True
-) -> tuple[bytes, bytes, bytes] | None:
-    """The server's answer to one call, or None (then decide in-process).
+) -> tuple[bytes, bytes, bytes] | str | None:
+    """The server's answer to one call; None: decide in-process; a str: the review failed.
 
-    `start`: when no server listens, start one for the next call.
+    `start`: when no server listens, start one for the next call. The str (a reason) comes
+    only after the server said it was reviewing: the caller must not review again.
     """
     import _socket
 
@@ -155,6 +166,7 @@ def ask(
         except ValueError:
             pass
     deadline = time.monotonic() + timeout
+    reviewing = False
     sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     try:
         sock.settimeout(timeout)
@@ -167,25 +179,34 @@ def ask(
         if _peer_uid(sock) != posix.getuid():
             return None
         sock.sendall(request(data, environ, cwd))
-        chunks = []
-        size = 0
+        raw = b""
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                return None
+                return REVIEW_LOST if reviewing else None
             sock.settimeout(left)
             chunk = sock.recv(1 << 20)
             if not chunk:
                 break
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > MAX_ANSWER:
-                return None
+            raw += chunk
+            if len(raw) > MAX_ANSWER:
+                return REVIEW_LOST if reviewing else None
+            if not reviewing and raw.startswith(REVIEWING) and b"\n" in raw:
+                line, _, raw = raw.partition(b"\n")
+                try:
+                    wait = min(float(line[len(REVIEWING) :]), MAX_REVIEW_WAIT)
+                except ValueError:
+                    return None  # nothing was reviewed yet: the cold path may review
+                deadline = time.monotonic() + wait
+                reviewing = True
     except OSError:  # timeouts, resets, refused: all mean "decide in-process"
-        return None
+        return REVIEW_LOST if reviewing else None
     finally:
         sock.close()
-    return parse_answer(b"".join(chunks))
+    answer = parse_answer(raw)
+    if answer is None and reviewing:
+        return "the decision server's review ended without a valid answer"
+    return answer
 
 
 def _peer_uid(sock: object) -> int:
@@ -274,15 +295,19 @@ def _append_audit(path: bytes, line: bytes) -> None:
         sys.stderr.write(f"gatekeeper: audit failed: {exc}\n")
 
 
-def _fallback(data: bytes | None, started: float) -> int:
-    """The cold path: exactly what `gatekeeper hook` does with these bytes."""
+def _fallback(data: bytes | None, started: float, review_failure: str | None = None) -> int:
+    """The cold path: exactly what `gatekeeper hook` does with these bytes.
+
+    `review_failure`: the server's review failed, so none is tried again: a call that needs
+    review asks the human, with this reason.
+    """
     if "site" not in sys.modules:  # run with -S: find the venv's packages now, not earlier
         import site
 
         site.main()
     from gatekeeper.hook import respond
 
-    return respond(data, started)
+    return respond(data, started, review_failure)
 
 
 def main(argv: list[str]) -> int:
@@ -298,6 +323,8 @@ def main(argv: list[str]) -> int:
         except OSError:
             cwd = b""
         answer = ask(data, environ, cwd)
+        if isinstance(answer, str):
+            return _fallback(data, started, answer)
         if answer is not None:
             out, path, line = answer
             try:  # noqa: SIM105 - contextlib would cost the hook an import

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from gatekeeper.model import Decision, Outcome
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from gatekeeper.config import Config
     from gatekeeper.model import ToolCall
@@ -70,12 +70,16 @@ def _event_of(data: bytes) -> str:
 
 
 def run(
-    data: bytes, engine_for: Callable[[Config], Engine] | None = None
+    data: bytes,
+    engine_for: Callable[[Config], Engine] | None = None,
+    review_failure: str | None = None,
 ) -> tuple[bytes, Decision, ToolCall | None, Config | None]:
     """Decide one hook input; never raises. Returns the stdout bytes and what to audit.
 
     `engine_for` lets the decision server reuse an `Engine` built for the same config; the
     hook builds a fresh one. Either way the config is loaded anew for every call.
+    `review_failure` (the fast client, after the server's review failed): no reviewer is
+    called; a call that needs review asks the human with this reason.
     """
     from gatekeeper import config as config_mod
     from gatekeeper.pipeline import Engine, InputError, parse_input
@@ -86,7 +90,11 @@ def run(
     try:
         call = parse_input(data)
         config = config_mod.load(call.cwd)
-        engine = engine_for(config) if engine_for is not None else Engine(config)
+        if engine_for is not None:
+            engine = engine_for(config)
+        else:
+            engine = Engine(config)
+            engine.review_failure = review_failure
         warnings = engine.warnings
         decision = engine.decide(call)
     except InputError as exc:
@@ -124,11 +132,11 @@ def main() -> int:
     return respond(data, started)
 
 
-def respond(data: bytes | None, started: float) -> int:
+def respond(data: bytes | None, started: float, review_failure: str | None = None) -> int:
     """Answer one hook input already read (None: stdin could not be read). Always 0.
 
     Shared by `main` and the fast client's in-process fallback (`gatekeeper.client`), so
-    both paths write the same bytes and the same audit record.
+    both paths write the same bytes and the same audit record (`review_failure`: see `run`).
     """
     real_stdout = sys.stdout
     decision: Decision | None
@@ -138,7 +146,7 @@ def respond(data: bytes | None, started: float) -> int:
         if data is None:
             raise OSError("stdin could not be read")
         sys.stdout = sys.stderr  # a plugin's print() must not corrupt the decision
-        out, decision, call, config = run(data)
+        out, decision, call, config = run(data, review_failure=review_failure)
     except BaseException as exc:  # noqa: BLE001 - even KeyboardInterrupt must not leave exit 1
         decision = Decision(
             Outcome.ASK,
@@ -162,7 +170,11 @@ def respond(data: bytes | None, started: float) -> int:
 
 
 def audit_entry(
-    decision: Decision, call: ToolCall | None, config: Config | None, started: float
+    decision: Decision,
+    call: ToolCall | None,
+    config: Config | None,
+    started: float,
+    extra: Mapping[str, object] | None = None,
 ) -> tuple[str, bytes] | None:
     """Where the decision's audit record goes and its line (None: audit disabled)."""
     from gatekeeper import audit
@@ -170,7 +182,8 @@ def audit_entry(
     enabled = config.audit_enabled if config is not None else True
     if not enabled:
         return None
-    return audit.audit_path(config), audit.encode(audit.record(decision, call, config, started))
+    rec = audit.record(decision, call, config, started, extra)
+    return audit.audit_path(config), audit.encode(rec)
 
 
 def _audit(

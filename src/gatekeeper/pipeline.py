@@ -172,6 +172,8 @@ class Engine:
         self.pm = pm
         self.load_failures = tuple(load_failures)
         self.rules = Rules.from_config(config)
+        # Set by the fast client when the decision server's review failed: no second review.
+        self.review_failure: str | None = None
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -271,6 +273,8 @@ class Engine:
             return replace(
                 base, reason=f"needs review, and the reviewer is disabled: {base.reason}"
             )
+        if self.review_failure is not None:
+            return replace(base, reason=f"needs review, and {self.review_failure}: {base.reason}")
         from gatekeeper import state
 
         key = state.request_hash(call)

@@ -13,9 +13,13 @@ and answers hook calls on a Unix socket ``RUN_DIR/server.sock``:
   working directory. The server takes them on for the call (so config paths, the project dir
   and ``TMPDIR`` resolve as in the client), loads the config anew (every source, every call,
   so edits apply at once) and decides with `gatekeeper.hook.run`, the cold path's own code;
-* it answers only what Tier 1 decides. A call that would go to the Tier 2 reviewer (which runs
-  a model for seconds and keeps per-session state) is answered ``fallback``, and the client
-  decides it in-process, exactly as ``gatekeeper hook`` would;
+* a call that goes to the Tier 2 reviewer (a model that runs for seconds) is reviewed in a
+  child forked at the moment the pipeline reaches the reviewers, so the server goes on
+  answering other calls. The child first tells the client ``reviewing <seconds>`` (the
+  reviewer's timeout plus a margin: the longest the client waits before it asks the human),
+  then answers like any other call and exits. At most `MAX_REVIEWS` run at once; beyond that
+  (or if the fork fails) the answer is ``fallback`` and the client reviews in-process, as
+  ``gatekeeper hook`` would;
 * the answer carries the protocol bytes and the audit line; the client prints the one and
   appends the other, so each decision is audited exactly once, by whoever delivered it;
 * it exits after ``$GATEKEEPER_SERVER_IDLE`` seconds without a call (default 900).
@@ -26,6 +30,7 @@ There is no request that changes config or state: the server has no command but 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import signal
 import socket
@@ -53,24 +58,37 @@ MAX_CWD_BYTES = 64 * 1024
 READ_TIMEOUT = 5.0  # a client that sends nothing is dropped (and falls back itself)
 MAX_ENGINES = 16
 FALLBACK = client.PROTOCOL + b" fallback\n"
+SERVED_BY = {"served_by": "server"}  # in the audit record of every decision made here
+MAX_REVIEWS = 8  # reviews running at once in forked children; beyond: the client's own path
+REVIEW_MARGIN = 5.0  # seconds the review child may need beyond the reviewer's own timeout
 
 
 class NeedsReview(BaseException):
-    """Raised by `ReviewGuard` when the call would go to Tier 2.
+    """Raised by `ReviewGuard` when the call goes to Tier 2 and no child can review it here.
 
     A BaseException on purpose: the host's failure isolation catches `Exception` only, so
     this one leaves the pipeline unchanged and untouched, before any reviewer runs.
     """
 
 
+class Forked(BaseException):
+    """Raised in the server after it forked a child that goes on with the review.
+
+    The child owns the connection from then on: the server sends nothing on it.
+    """
+
+
 class ReviewGuard:
-    """Stands in front of every reviewer in the server's engines: Tier 2 is the client's."""
+    """Stands in front of every reviewer in the server's engines: Tier 2 runs in a child."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
 
     @hookimpl(tryfirst=True)  # must run before any reviewer, built-in or third-party
     def gatekeeper_review(self, call: ToolCall, findings: Sequence[Finding], ctx: Context) -> None:
-        """Never answers: stops the server's pipeline so the client decides in-process."""
-        del call, findings, ctx
-        raise NeedsReview
+        """Forks the review off (or stops the pipeline); in the child, lets the reviewers run."""
+        del call, findings
+        self.server.fork_review(ctx.config.reviewer.timeout_seconds)
 
 
 def peer_uid(conn: socket.socket) -> int:
@@ -83,7 +101,8 @@ def peer_uid(conn: socket.socket) -> int:
 
 
 class Server:
-    """Decides calls for clients of one uid; one call at a time (a decision takes ~1 ms)."""
+    """Decides calls for clients of one uid: Tier 1 one call at a time (~1 ms each), each
+    review in a child of its own."""
 
     def __init__(self, uid: int | None = None) -> None:
         self.uid = os.getuid() if uid is None else uid
@@ -91,6 +110,10 @@ class Server:
         self.code: dict[str, tuple[int, int]] = {}
         self.code_changed()
         self.stop = False
+        self.conn: socket.socket | None = None  # the connection being answered
+        self.reviews: set[int] = set()  # pids of the review children still running
+        self.inherited: tuple[int, ...] = ()  # fds a review child must not keep (socket, lock)
+        self.child = False  # True in a review child
 
     # -- one connection ---------------------------------------------------------------------
 
@@ -99,9 +122,53 @@ class Server:
         conn.settimeout(READ_TIMEOUT)
         if peer_uid(conn) != self.uid:
             return  # another user: not a word
-        reply = self.answer(_Reader(conn))
-        if reply:
-            conn.sendall(reply)
+        self.conn = conn
+        try:
+            reply = self.answer(_Reader(conn))
+            if reply:
+                conn.sendall(reply)
+        finally:
+            self.conn = None
+            if self.child:
+                os._exit(0)  # a review child never returns to the server's loop
+
+    # -- reviews in children ----------------------------------------------------------------
+
+    def fork_review(self, timeout: float) -> None:
+        """Go on with the review in a child; the server raises `Forked` and moves on.
+
+        In the child this returns (the pipeline goes on to the reviewers) after telling the
+        client how long to wait. Raises `NeedsReview` when no child can take it.
+        """
+        if self.child:
+            return
+        self.reap()
+        if self.conn is None or len(self.reviews) >= MAX_REVIEWS:
+            raise NeedsReview
+        try:
+            pid = os.fork()
+        except OSError:
+            raise NeedsReview from None
+        if pid:
+            self.reviews.add(pid)
+            raise Forked
+        self.child = True
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the reviewer waits for its own child
+        for fd in self.inherited:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        wait = math.ceil(timeout + REVIEW_MARGIN)
+        self.conn.sendall(b"%s reviewing %d\n" % (client.PROTOCOL, wait))
+
+    def reap(self) -> None:
+        """Collect the review children that finished (only ours: never another's child)."""
+        for pid in list(self.reviews):
+            try:
+                done, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                done = pid
+            if done:
+                self.reviews.discard(pid)
 
     def answer(self, reader: _Reader) -> bytes:
         """The reply to one request read from `reader` (b"": drop the connection)."""
@@ -144,11 +211,13 @@ class Server:
             return FALLBACK
         try:
             out, decision, call, config = hook.run(data, engine_for=self.engine_for)
-            entry = hook.audit_entry(decision, call, config, started)
+            entry = hook.audit_entry(decision, call, config, started, SERVED_BY)
             if entry is not None:
                 os.makedirs(os.path.dirname(entry[0]), mode=0o700, exist_ok=True)
         except NeedsReview:
             return FALLBACK
+        except Forked:
+            return b""  # the review child answers on this connection
         except Exception:  # noqa: BLE001 - whatever failed here, the cold path reproduces it
             return FALLBACK
         path, line = b"", b""
@@ -170,7 +239,7 @@ class Server:
             from gatekeeper.pipeline import Engine
 
             engine = Engine(config)
-            engine.pm.register(ReviewGuard(), name="gatekeeper.server.review-guard")
+            engine.pm.register(ReviewGuard(self), name="gatekeeper.server.review-guard")
             if len(self.engines) >= MAX_ENGINES:
                 self.engines.clear()
             self.engines[config] = engine
@@ -286,6 +355,8 @@ def serve(directory: str, idle: float) -> int:
         sock.settimeout(idle)
         _warm_up()
         server = Server()
+        server.inherited = (sock.fileno(), lock)
+        signal.signal(signal.SIGCHLD, lambda signum, frame: server.reap())
         while not server.stop:
             try:
                 conn, _ = sock.accept()
@@ -305,15 +376,27 @@ def serve(directory: str, idle: float) -> int:
     return 0
 
 
+# What a review imports on first use: imported once here, so no review child pays for it.
+REVIEW_MODULES = (
+    "gatekeeper.state",
+    "gatekeeper.transcript",
+    "shlex",
+    "shutil",
+    "signal",
+    "string",
+    "subprocess",
+)
+
+
 def _warm_up() -> None:
-    """Import what every decision needs before the first client waits for it."""
+    """Import what every decision and every review needs before the first client waits."""
     import importlib
 
     from gatekeeper import audit, config, pipeline
     from gatekeeper.host import BUILTIN_PLUGINS
 
     del audit, config, pipeline
-    for name in BUILTIN_PLUGINS:
+    for name in (*BUILTIN_PLUGINS, *REVIEW_MODULES):
         try:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001, S112 - the engine reports a broken plugin per call

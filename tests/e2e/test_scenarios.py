@@ -231,6 +231,44 @@ def test_reviewer_approval_lets_an_unknown_command_run(gatekeeper_e2e: ClaudeE2E
     assert len(result.requests_of("reviewer")) == 1
 
 
+def test_reviewer_runs_in_the_warm_server(gatekeeper_e2e: ClaudeE2E) -> None:
+    """With the decision server up, the review happens there, in a child: same answer."""
+    import sys
+    import time
+
+    run_dir = gatekeeper_e2e.state_dir / "run"
+    server = subprocess.Popen(
+        [sys.executable, "-I", "-m", "gatekeeper.server", str(run_dir)],
+        env=gatekeeper_e2e.environment("http://127.0.0.1:9"),  # it takes on each client's
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (run_dir / "server.sock").exists():
+            assert server.poll() is None and time.monotonic() < deadline, "no server"
+            time.sleep(0.05)
+        call = bash("frobnicate --dry-run || true")
+        result = gatekeeper_e2e.run(
+            Scenario(turns=(turn(call),)),
+            reviewer_decisions=[{"decision": "APPROVE", "reason": "a dry run changes nothing"}],
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+    [hook_call] = result.hook_calls_for(call)
+    assert hook_call.decision == "allow", result.describe()
+    assert result.outcome(call).status == "ran"
+    assert len(result.requests_of("reviewer")) == 1
+    [record] = gatekeeper_e2e.audit_records()
+    assert record["served_by"] == "server"
+    assert record["tier"] == "tier2"
+    assert record["review"]["decision"] == "APPROVE"
+    print(f"\nreview in the warm server, real claude binary: {record['review']['latency_ms']:.0f} ms")
+
+
 def test_reviewer_elevation_blocks_in_print_mode(gatekeeper_e2e: ClaudeE2E) -> None:
     """ELEVATE means ask; in `-p` nobody can answer, so the tool does not run."""
     call = bash("frobnicate --everything")
