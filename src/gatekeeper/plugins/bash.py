@@ -15,7 +15,9 @@ A shell or interpreter asked only for its version or help (``python --version``,
 ## GK-BASH-002 — a read outside the allowed directories (REVIEW)
 **What it catches:** a read-only command whose file operand (or ``cd`` target, or ``tar``
 archive) resolves outside the allowed dirs, or is known only at run time; and a read through
-an input redirect by any command (``wc -l < /etc/passwd``, ``$(<file)``).
+an input redirect by any command (``wc -l < /etc/passwd``, ``$(<file)``). A whole
+``<(...)`` operand is a pipe (its commands are judged apart), and a few public machine
+facts (``/proc/cpuinfo``, ``/etc/os-release``...) are read by their exact path.
 **Why:** ``grep -r password ~`` reads what the user did not hand over.
 **Example:** ``head /etc/passwd``, ``cat "$F"``.
 
@@ -264,6 +266,31 @@ _PATH_LISTERS = re.compile(
     r"(?: [^|;&<>`$]*)?$"
 )
 
+# A whole word that is one process substitution and nothing else: no quote, `$` or
+# backquote that could make a word dynamic for another reason (`'<('$X')'` is a file name).
+_PROCESS_SUBSTITUTION = re.compile(r"^<\([^'\"$`\\()]*\)$")
+# Machine facts that every user of the machine may read and that hold no secret: the same
+# answers `uname`, `nproc`, `free` and `uptime` (already SAFE) print. Exact paths only: no
+# `/proc/self/environ`, `/proc/<pid>/...`, `/etc/shadow`.
+_PUBLIC_SYSTEM_FILES = frozenset(
+    {
+        "/proc/cpuinfo",
+        "/proc/meminfo",
+        "/proc/loadavg",
+        "/proc/uptime",
+        "/proc/version",
+        "/proc/stat",
+        "/proc/filesystems",
+        "/proc/swaps",
+        "/etc/os-release",
+        "/usr/lib/os-release",
+        "/etc/lsb-release",
+        "/etc/debian_version",
+        "/etc/hostname",
+        "/etc/timezone",
+    }
+)
+
 
 def is_shell_or_interpreter(name: str) -> bool:
     """A program that runs a script given as a file, a string or on standard input."""
@@ -351,6 +378,8 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
                 and _PATH_LISTERS.match(inner[2:-1].strip())
             ):
                 continue  # `wc -l $(git ls-files '*.py')`: paths the project lists itself
+            if _PROCESS_SUBSTITUTION.match(inner):
+                continue  # `comm <(sort a) <(sort b)`: a pipe; its commands are judged apart
             return _review(
                 "GK-BASH-002",
                 f"`{command.name or '<'}` reads `{word.text}`, known only at run time",
@@ -360,6 +389,8 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
             text = re.split(r"[*?\[{]", text, maxsplit=1)[0] or "."
             if "/" in text and not text.endswith("/"):
                 text = os.path.dirname(text) or "."
+        if text in _PUBLIC_SYSTEM_FILES:
+            continue
         kind, path = ctx.paths.classify(text, write=False)
         if kind in (ALLOWED, TMP, DEVICE):
             continue
