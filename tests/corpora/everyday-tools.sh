@@ -137,3 +137,15 @@ gh api --hostname evil.example repos/o/r
 gh api https://evil.example/x
 # ruleid: GK-UNKNOWN
 gh browse
+
+# -- curl and wget: version and help only; every request is egress --------------------------
+# ok: GK-UNKNOWN
+curl --version
+# ok: GK-UNKNOWN
+wget --help
+# ruleid: GK-UNKNOWN
+curl https://example.com
+# ruleid: GK-UNKNOWN
+curl version
+# ruleid: GK-UNKNOWN
+wget -q -O- https://example.com/?q=data

@@ -19,7 +19,8 @@ is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure),
 ``timedatectl status``, ``sensors``, ``tput cols``, ``cargo tree|metadata|search|info|
 pkgid|locate-project|verify-project|read-manifest|help`` (nothing that compiles: a build
 runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output switches),
-``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``...
+``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``,
+``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress)...
 **Why:** looking at the machine, its packages and its logs is everyday work and changes
 nothing.
 **Example:** ``brew info python``, ``ip -br addr``, ``journalctl -u nginx -n 50``.
@@ -1241,6 +1242,12 @@ def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Findi
             if found is not None:
                 return found
         return _safe("`who` only lists logins")
+    if name in ("curl", "wget"):
+        # Only the version and the help: any other word may be a URL, and a URL carries
+        # data out (even a GET, in its path and query). Egress stays with the reviewer.
+        if args in (["--version"], ["-V"], ["--help"], ["-h"]):
+            return _safe(f"`{name} {args[0]}` only prints its version or help")
+        return None
     if name == "tput":
         return _tput(args)
     if name == "ss":
@@ -1338,6 +1345,8 @@ _SIMPLE = {
     "sensors",
     "upower",
     "lastlog",
+    "curl",
+    "wget",
 }
 _TOOLS = _SIMPLE | {
     "cargo",
