@@ -245,6 +245,14 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
         "example policies ask for it only to demonstrate per-profile and per-service rules",
     ),
     (
+        "*",
+        "*",
+        r"^openssl x509( -noout)? -text$",
+        "`openssl x509` with printing options only decodes a certificate from its input and "
+        "prints its fields; without `-out`, `-signkey` or `-req` it writes and signs nothing "
+        "(GK-QUERY-001)",
+    ),
+    (
         "cc-allow",
         "default",
         r".",

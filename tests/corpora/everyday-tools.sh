@@ -149,3 +149,65 @@ curl https://example.com
 curl version
 # ruleid: GK-UNKNOWN
 wget -q -O- https://example.com/?q=data
+
+# -- yarn and pnpm listings; installs and scripts stay at review ----------------------------
+# ok: GK-UNKNOWN
+yarn why lodash
+# ok: GK-UNKNOWN
+yarn licenses list
+# ok: GK-UNKNOWN
+pnpm ls --depth 0
+# ok: GK-UNKNOWN
+pnpm outdated
+# ruleid: GK-UNKNOWN
+yarn
+# ruleid: GK-UNKNOWN
+yarn build
+# ruleid: GK-UNKNOWN
+yarn info ./local
+# ruleid: GK-UNKNOWN
+pnpm exec x
+
+# -- openssl: versions and certificate fields only -------------------------------------------
+# ok: GK-UNKNOWN
+openssl version -a
+# ok: GK-UNKNOWN
+openssl x509 -noout -text -in src/cert.crt
+# ruleid: GK-UNKNOWN
+openssl x509 -in src/cert.crt -out x.crt
+# ruleid: GK-PROT-002
+openssl x509 -noout -text -in ~/.ssh/id_rsa
+# ruleid: GK-UNKNOWN
+openssl s_client -connect example.com:443
+# ruleid: GK-UNKNOWN
+openssl
+
+# -- gzip to standard output, list, test ----------------------------------------------------
+# ok: GK-UNKNOWN
+gunzip -c src/file.gz
+# ok: GK-UNKNOWN
+gzip -l src/file.gz
+# ok: GK-UNKNOWN
+gzip -dc src/file.gz
+# ruleid: GK-UNKNOWN
+gzip src/file.txt
+# ruleid: GK-UNKNOWN
+gunzip src/file.gz
+# ruleid: GK-PROT-002
+gzip -c ~/.ssh/id_rsa
+
+# -- shells with strictness options, git help, $(pwd) ----------------------------------------
+# ok: GK-WRAP-004
+bash -o pipefail -c 'git log'
+# ruleid: GK-WRAP-004
+bash -o history -c 'ls'
+# ruleid: GK-BASH-008
+bash -o pipefail -c 'rm -rf ~'
+# ok: GK-GIT-002
+git push --help
+# ruleid: GK-GIT-002
+git push --force
+# ok: GK-BASH-002
+ls $(pwd)
+# ruleid: GK-BASH-002
+cat $(pwd)/x

@@ -383,6 +383,10 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
                 continue  # `wc -l $(git ls-files '*.py')`: paths the project lists itself
             if _PROCESS_SUBSTITUTION.match(inner):
                 continue  # `comm <(sort a) <(sort b)`: a pipe; its commands are judged apart
+            if inner in ("$(pwd)", "`pwd`"):
+                if ctx.paths.is_allowed(ctx.paths.cwd):
+                    continue  # `ls $(pwd)`: the working directory, already judged by `cd`
+                return _review("GK-BASH-002", f"`{command.name}` reads the cwd, outside")
             return _review(
                 "GK-BASH-002",
                 f"`{command.name or '<'}` reads `{word.text}`, known only at run time",

@@ -5,7 +5,8 @@
 ``rev-parse``, ``grep``, listing forms of ``branch``/``tag``/``remote``/``stash``/``config``
 ..., with read-only flags, ``clean -n``/``--dry-run``, and the listing forms
 ``sparse-checkout list``, ``lfs ls-files``/``status``, ``rerere status``/``remaining``,
-``replace -l``, in a repository inside the allowed dirs (``-C`` included).
+``replace -l``, and ``git X --help`` (which is ``git help X``), in a repository inside the
+allowed dirs (``-C`` included).
 **Example:** ``git log --oneline -20``, ``git -C sub diff --stat``.
 
 ## GK-GIT-002 — a git write (ELEVATE)
@@ -236,6 +237,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     sub, args = argv[0], argv[1:]
     if command.words[-len(argv)].dynamic:
         return _review("GK-GIT-004", "the git subcommand is known only at run time")
+    if args in (["--help"], ["-h"]) and (sub in _READ_ONLY or sub in _WRITES):
+        sub, args = "help", [sub]  # `git push --help` is `git help push`: the manual only
     for a in args:
         if (
             a in _EXEC_OPTIONS

@@ -20,6 +20,8 @@ is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure),
 pkgid|locate-project|verify-project|read-manifest|help`` (nothing that compiles: a build
 runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output switches),
 ``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``,
+``yarn``/``pnpm`` ``list|why|info|outdated|audit`` (cwd inside the allowed dirs),
+``openssl version|list|x509 -noout -text``, ``gzip``/``gunzip`` ``-c|-l|-t``,
 ``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress)...
 **Why:** looking at the machine, its packages and its logs is everyday work and changes
 nothing.
@@ -404,6 +406,114 @@ def _cargo(args: list[str]) -> Finding | None:
     if sub in ("search", "info"):
         return _safe(f"`cargo {sub}` only queries the package registry")
     return _safe(f"`cargo {sub}` only reads the manifest and lock file")
+
+
+# -- yarn, pnpm ------------------------------------------------------------------------------
+
+# Built-in listings (a built-in wins over a package script of the same name). yarn reads
+# `.yarnrc.yml`, whose `yarnPath` and `plugins` load the project's JavaScript on every
+# command: the same trust as the project's own tests, so only inside the allowed dirs.
+_JS_PM_READ = {
+    "yarn": {"list", "ls", "why", "info", "outdated", "audit", "help", "--help", "-h", "-v"},
+    "pnpm": {"list", "ls", "ll", "why", "info", "view", "outdated", "audit", "help", "root"},
+}
+_JS_PM_FLAGS = {"--json", "--long", "--prod", "--production", "--dev", "-P", "-D", "-r"}
+_JS_PM_FLAGS |= {"--recursive", "--depth", "--parseable", "--version", "--help", "-h"}
+_JS_PM_FLAGS |= {"-g", "--global", "--no-color", "--all", "-a"}
+
+
+def _yarn_pnpm(name: str, args: list[str], ctx: Context) -> Finding | None:
+    if args in (["--version"], ["-v"], ["--help"], ["-h"]):
+        return _safe(f"`{name} {args[0]}` only prints its version or help")
+    if not ctx.paths.is_allowed(ctx.paths.cwd):
+        return None
+    positional, flags = _split(args, {"--depth"})
+    if not positional or not _flags_in(flags, _JS_PM_FLAGS):
+        return None
+    sub, rest = positional[0], positional[1:]
+    if sub == "licenses" and rest == ["list"]:
+        return _safe(f"`{name} licenses list` only lists licenses")
+    if sub not in _JS_PM_READ[name]:
+        return None
+    if any(r.startswith((".", "/", "~")) or "://" in r or r.startswith("file:") for r in rest):
+        return None  # a path or URL, not a package name
+    return _safe(f"`{name} {sub}` only reads the dependency tree or the registry")
+
+
+# -- openssl ---------------------------------------------------------------------------------
+
+_X509_PRINT = {
+    "-noout", "-text", "-subject", "-issuer", "-dates", "-startdate", "-enddate", "-serial",
+    "-fingerprint", "-sha1", "-sha256", "-sha384", "-sha512", "-md5", "-pubkey", "-modulus",
+    "-purpose", "-email", "-ocsp_uri", "-hash", "-subject_hash", "-issuer_hash", "-alias",
+    "-ext_all", "-ocspid",
+}  # fmt: skip
+_X509_VALUE = {"-in", "-inform", "-nameopt", "-certopt", "-ext", "-checkend"}
+_OPENSSL_VERSION_FLAGS = {f"-{c}" for c in "avbofpdemrc"}
+
+
+def _openssl(command: Command, ctx: Context) -> Finding | None:
+    args = list(command.argv[1:])
+    if not args:
+        return None  # an interactive prompt that runs any openssl command
+    sub, rest = args[0], args[1:]
+    if sub == "version" and all(a in _OPENSSL_VERSION_FLAGS for a in rest):
+        return _safe("`openssl version` only prints versions")
+    if sub == "help" or (sub == "list" and all(a.startswith("-") for a in rest)):
+        return _safe(f"`openssl {sub}` only prints what it supports")
+    if sub != "x509":
+        return None  # s_client and friends talk to the network; others write
+    files = []
+    i = 0
+    words = command.words[2:]
+    while i < len(rest):
+        a = rest[i]
+        if a in _X509_VALUE and i + 1 < len(rest):
+            if a == "-in":
+                files.append(words[i + 1])
+            i += 2
+            continue
+        if a not in _X509_PRINT:
+            return None  # -out, -signkey, -req, -CA...: writes or signs
+        i += 1
+    found = check_reads(command, ctx, files)
+    if found is not None:
+        return found
+    return _safe("`openssl x509` only prints a certificate's fields")
+
+
+# -- gzip ------------------------------------------------------------------------------------
+
+_GZIP_LONG = {"--stdout", "--to-stdout", "--list", "--test", "--decompress", "--uncompress"}
+_GZIP_LONG |= {"--verbose", "--force", "--quiet", "--name", "--no-name"}
+
+
+def _gzip(name: str, command: Command, ctx: Context) -> Finding | None:
+    args = list(command.argv[1:])
+    if args in (["--help"], ["-h"], ["--version"], ["-V"]):
+        return _safe(f"`{name} {args[0]}` only prints text")
+    letters: set[str] = set()
+    files = []
+    for word in command.words[1:]:
+        a = word.text
+        if a in _GZIP_LONG:
+            letters |= {{"--stdout": "c", "--to-stdout": "c", "--list": "l"}.get(a, "")}
+            letters |= {"t"} if a == "--test" else set()
+        elif a.startswith("-") and len(a) > 1 and not a.startswith("--"):
+            if not set(a[1:]) <= set("cdltvfnNq"):
+                return None
+            letters |= set(a[1:])
+        elif a.startswith("-"):
+            return None
+        else:
+            files.append(word)
+    # Without -c, -l or -t, gzip replaces each file by its (de)compressed form.
+    if not letters & {"c", "l", "t"} or not files:
+        return None
+    found = check_reads(command, ctx, files)
+    if found is not None:
+        return found
+    return _safe(f"`{name}` only prints to standard output, lists or tests")
 
 
 # -- 7-Zip -----------------------------------------------------------------------------------
@@ -1349,6 +1459,11 @@ _SIMPLE = {
     "wget",
 }
 _TOOLS = _SIMPLE | {
+    "yarn",
+    "pnpm",
+    "openssl",
+    "gzip",
+    "gunzip",
     "cargo",
     "7z",
     "7za",
@@ -1391,6 +1506,12 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _terraform(args, ctx)
     elif name == "cargo":
         found = _cargo(args)
+    elif name in ("yarn", "pnpm"):
+        found = _yarn_pnpm(name, args, ctx)
+    elif name == "openssl":
+        found = _openssl(command, ctx)
+    elif name in ("gzip", "gunzip"):
+        found = _gzip(name, command, ctx)
     elif name in ("7z", "7za", "7zr", "7zz"):
         found = _sevenzip(name, command, ctx)
     elif name == "fzf":

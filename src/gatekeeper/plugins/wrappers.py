@@ -415,10 +415,22 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
     return dominant(findings)
 
 
+# `set -o` options that only make the shell stricter or noisier; none reads a file or runs
+# a command (`-o` with anything else, `-O`, `--rcfile` still go to review).
+_HARMLESS_SET_O = {"pipefail", "errexit", "nounset", "xtrace", "noclobber", "noglob", "verbose"}
+
+
 def _shell(command: Command, ctx: Context) -> Finding | None:
     argv = command.argv
     words = command.words
+    skip = False
     for i, a in enumerate(argv[1:], 1):
+        if skip:
+            skip = False
+            continue
+        if a in ("-o", "+o") and i + 1 < len(argv) and argv[i + 1] in _HARMLESS_SET_O:
+            skip = True  # `bash -o pipefail -c '...'`: strictness, not a start-up file
+            continue
         if a == "-c" or (a.startswith("-") and not a.startswith("--") and "c" in a[1:]):
             if i + 1 >= len(argv):
                 return Finding(Verdict.REVIEW, "GK-WRAP-004", f"`{argv[0]} -c` without a script")
