@@ -253,6 +253,13 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
         "(GK-QUERY-001)",
     ),
     (
+        "*",
+        "*",
+        r"^uv tool (list|dir)$",
+        "`uv tool list` lists the tools uv installed and `uv tool dir` prints where: neither "
+        "installs nor runs anything (GK-DEV-001)",
+    ),
+    (
         "cc-allow",
         "default",
         r".",

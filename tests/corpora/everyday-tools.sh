@@ -211,3 +211,33 @@ git push --force
 ls $(pwd)
 # ruleid: GK-BASH-002
 cat $(pwd)/x
+
+# -- uv, pip, mktemp, pre-commit, env - -----------------------------------------------------
+# ok: GK-UNKNOWN
+uv help sync
+# ok: GK-UNKNOWN
+uv pip tree
+# ok: GK-UNKNOWN
+uv python list --all-versions
+# ruleid: GK-UNKNOWN
+uv python install 3.12
+# ok: GK-UNKNOWN
+pip hash -a sha256 src/package.whl
+# ruleid: GK-UNKNOWN
+pip hash /etc/x.whl
+# ok: GK-UNKNOWN
+mktemp -u
+# ruleid: GK-UNKNOWN
+mktemp -d
+# ok: GK-UNKNOWN
+pre-commit validate-config
+# ruleid: GK-UNKNOWN
+pre-commit
+# ruleid: GK-PROT-002
+pre-commit validate-config ~/.ssh/id_rsa
+# ok: GK-WRAP-004
+env - ls
+# ruleid: GK-BASH-008
+env - rm -rf ~
+# ruleid: GK-WRAP-004
+env --chdir=/tmp ls

@@ -20,6 +20,7 @@ is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure),
 pkgid|locate-project|verify-project|read-manifest|help`` (nothing that compiles: a build
 runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output switches),
 ``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``,
+``mktemp -u``, ``pre-commit help|validate-config``,
 ``yarn``/``pnpm`` ``list|why|info|outdated|audit`` (cwd inside the allowed dirs),
 ``openssl version|list|x509 -noout -text``, ``gzip``/``gunzip`` ``-c|-l|-t``,
 ``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress)...
@@ -1352,6 +1353,19 @@ def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Findi
             if found is not None:
                 return found
         return _safe("`who` only lists logins")
+    if name == "mktemp":
+        # `-u` prints a fresh name and creates nothing.
+        positional, flags = _split(args, ("-t", "-p", "--tmpdir", "--suffix"))
+        if "-u" in flags and all(_name(f) in ("-u", "-t", "-p", "--suffix", "-q") for f in flags):
+            return _safe("`mktemp -u` only prints a name")
+        return None
+    if name == "pre-commit":
+        if args in (["help"], ["--help"], ["-h"], ["--version"], ["-V"]):
+            return _safe("`pre-commit help` only prints text")
+        if args[:1] in (["validate-config"], ["validate-manifest"]):
+            found = check_reads(command, ctx, list(command.words[2:]))
+            return found or _safe(f"`pre-commit {args[0]}` only reads the configuration")
+        return None  # `pre-commit` alone runs the hooks
     if name in ("curl", "wget"):
         # Only the version and the help: any other word may be a URL, and a URL carries
         # data out (even a GET, in its path and query). Egress stays with the reviewer.
@@ -1457,6 +1471,8 @@ _SIMPLE = {
     "lastlog",
     "curl",
     "wget",
+    "mktemp",
+    "pre-commit",
 }
 _TOOLS = _SIMPLE | {
     "yarn",

@@ -168,8 +168,9 @@ def _env(command: Command, ctx: Context) -> Finding | None:
     names: list[str] = []
     while args:
         a = args[0]
-        if a in ("-i", "--ignore-environment", "-0", "--null", "-v", "--debug"):
+        if a in ("-i", "-", "--ignore-environment", "-0", "--null", "-v", "--debug"):
             args.pop(0)
+
         elif a in ("-u", "--unset", "-C", "--chdir") and len(args) > 1:
             if a in ("-C", "--chdir") and not ctx.paths.is_allowed(args[1]):
                 return Finding(
