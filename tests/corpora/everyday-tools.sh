@@ -241,3 +241,19 @@ env - ls
 env - rm -rf ~
 # ruleid: GK-WRAP-004
 env --chdir=/tmp ls
+
+# -- kubectl/helm help for built-ins; plugins are programs ----------------------------------
+# ok: GK-UNKNOWN
+kubectl delete --help
+# ok: GK-UNKNOWN
+helm install --help
+# ok: GK-UNKNOWN
+kubectl config get-users
+# ok: GK-UNKNOWN
+gcloud topic configurations
+# ruleid: GK-UNKNOWN
+kubectl myplugin --help
+# ruleid: GK-UNKNOWN
+helm diff --help
+# ruleid: GK-CLOUD-002
+kubectl config view --raw
