@@ -339,32 +339,31 @@ def _xargs_reading(
     args, placeholder, split, known = reading
     if not args:
         return Finding(Verdict.SAFE, "GK-WRAP-002", "`xargs` runs `echo`")
+    plain = _wrapped(ctx, args, "xargs")
+    if plain.verdict == Verdict.SAFE and known and call is not None:
+        listed = _listed_input(command, ctx, call, split)
+        if listed is not None:
+            producer, roots = listed
+            # The words are paths under `roots`: judge the command with them in their place.
+            variants = (
+                [[a.replace(placeholder, root) for a in args] for root in roots]
+                if placeholder
+                else [[*args, *roots]]
+            )
+            judged = dominant([_wrapped(ctx, v, "xargs") for v in variants])
+            if judged is not None and judged.verdict == Verdict.SAFE:
+                return Finding(
+                    Verdict.SAFE,
+                    "GK-WRAP-002",
+                    f"`xargs` runs `{' '.join(args)[:80]}` on the paths `{producer[:80]}` "
+                    f"lists under {', '.join(roots)[:80]}",
+                )
     # The arguments xargs adds come from its input: words known only at run time.
     data = "$XARGS_INPUT"
     appended = [*args, data] if not placeholder else [a.replace(placeholder, data) for a in args]
-    found = dominant([_wrapped(ctx, args, "xargs"), _wrapped(ctx, appended, "xargs")])
+    found = dominant([plain, _wrapped(ctx, appended, "xargs")])
     assert found is not None  # noqa: S101 - two findings in, one out
-    if found.verdict == Verdict.SAFE or not known or call is None:
-        return found
-    listed = _listed_input(command, ctx, call, split)
-    if listed is None:
-        return found
-    producer, roots = listed
-    # The words are paths under `roots`: judge the command with the roots in their place.
-    variants = [args] + (
-        [[a.replace(placeholder, root) for a in args] for root in roots]
-        if placeholder
-        else [[*args, *roots]]
-    )
-    judged = dominant([_wrapped(ctx, v, "xargs") for v in variants])
-    if judged is None or judged.verdict != Verdict.SAFE:
-        return found
-    return Finding(
-        Verdict.SAFE,
-        "GK-WRAP-002",
-        f"`xargs` runs `{' '.join(args)[:80]}` on the paths `{producer[:80]}` lists "
-        f"under {', '.join(roots)[:80]}",
-    )
+    return found
 
 
 # Where a command stands in the call's own text (not in a `bash -c` string or a wrapper).
