@@ -106,3 +106,23 @@ find . | timeout 5 xargs cat
 LS_COLORS=x ls | xargs cat
 # ruleid: GK-GIT-002
 find . -name x | xargs git add
+
+# -- names are data for a reader, never options or code for anything else ------------------
+# ruleid: GK-WRAP-004
+find . -name x | xargs -I{} sh -c 'cat {}'
+# ruleid: GK-BASH-002
+ls | xargs rg foo
+# ruleid: GK-WRAP-004
+git ls-files | xargs git log
+# ruleid: GK-WRAP-004
+printf '%s' --ext-diff | xargs git diff
+# ruleid: GK-WRAP-004
+echo --output=/tmp/x | xargs git log
+# ok: GK-WRAP-004
+xargs echo
+# ok: GK-WRAP-004
+xargs sh -c 'echo hello'
+# ruleid: GK-WRAP-004
+xargs -I{} sh -c 'echo {}'
+# ruleid: GK-WRAP-004
+xargs sh -c 'rm $1'

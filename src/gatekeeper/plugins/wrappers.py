@@ -264,6 +264,17 @@ _XARGS_BARE = {"-0", "--null", "-r", "--no-run-if-empty", "-t", "--verbose", "-x
 _XARGS_BARE |= {"-p", "--interactive", "-o", "--open-tty"}
 
 
+# Commands that may take listed names as words: none has an option that writes or runs a
+# program, so a name that looks like an option (`--pre=x.sh` for rg, `--output=F` for git,
+# `x; rm -rf ~` inside `sh -c '{}'`) cannot turn a listing into code. rg, sort, sed, git,
+# find, file, jq and every shell are not here.
+_XARGS_READERS = {
+    "cat", "head", "tail", "wc", "stat", "ls", "du", "grep", "egrep", "fgrep", "diff", "cmp",
+    "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum",
+    "basename", "dirname", "realpath", "readlink", "nl", "echo",
+}  # fmt: skip
+
+
 def _xargs(command: Command, ctx: Context, call: ToolCall | None) -> Finding:
     readings = _xargs_readings(list(command.argv[1:]))
     findings = [_xargs_reading(command, ctx, call, r) for r in readings]
@@ -340,7 +351,8 @@ def _xargs_reading(
     if not args:
         return Finding(Verdict.SAFE, "GK-WRAP-002", "`xargs` runs `echo`")
     plain = _wrapped(ctx, args, "xargs")
-    if plain.verdict == Verdict.SAFE and known and call is not None:
+    reader = args[0].rsplit("/", 1)[-1] in _XARGS_READERS
+    if plain.verdict == Verdict.SAFE and reader and known and call is not None:
         listed = _listed_input(command, ctx, call, split)
         if listed is not None:
             producer, roots = listed
@@ -363,6 +375,18 @@ def _xargs_reading(
     appended = [*args, data] if not placeholder else [a.replace(placeholder, data) for a in args]
     found = dominant([plain, _wrapped(ctx, appended, "xargs")])
     assert found is not None  # noqa: S101 - two findings in, one out
+    # `xargs sh -c 'SCRIPT'`: the words come after the script, as $0, $1...: never code.
+    positional = args[0] in _SHELLS and "-c" in args[1:] and not placeholder
+    if found.verdict == Verdict.SAFE and not reader and not positional:
+        # `printf -- --ext-diff | xargs git diff`: a word read at run time can be an option
+        # that runs a program or writes a file, and a checker that ignores operands would
+        # not see it.
+        return Finding(
+            Verdict.REVIEW,
+            "GK-WRAP-004",
+            f"`xargs` hands the words it reads to `{args[0]}`, where a word can be an option "
+            "that writes or runs a program",
+        )
     return found
 
 
