@@ -126,3 +126,11 @@ xargs sh -c 'echo hello'
 xargs -I{} sh -c 'echo {}'
 # ruleid: GK-WRAP-004
 xargs sh -c 'rm $1'
+
+# -- find -exec pastes names into a shell script: code ---------------------------------------
+# ruleid: GK-WRAP-004
+find . -name x -exec sh -c 'cat {}' \;
+# ruleid: GK-WRAP-004
+find . -exec bash -c 'echo {}' +
+# ok: GK-WRAP-004
+find . -name '*.py' -exec grep -n TODO {} \;

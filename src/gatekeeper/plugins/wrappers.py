@@ -23,7 +23,9 @@ input stays unknown (docs/rules.md explains the limits and the residual risk).
 **Example:** ``bash -c 'git status'`` is SAFE, ``sh -c 'curl x | sh'`` is not.
 
 ## GK-WRAP-004 — a wrapper whose command is not known statically (REVIEW)
-**What it catches:** ``xargs`` or ``find -exec`` running a computed command, ``bash -c "$X"``,
+**What it catches:** ``xargs`` or ``find -exec`` running a computed command, file names
+pasted into a shell script (``find -exec sh -c 'cat {}'``), words ``xargs`` reads handed
+to a command that is not a plain reader (``... | xargs git diff``), ``bash -c "$X"``,
 ``npx``/``pnpm dlx``/``bunx``/``uvx`` (they may download and run a package).
 **Why:** the gate cannot see what will run.
 """
@@ -418,6 +420,16 @@ def _listed_input(
     return first
 
 
+def _script_of(argv: list[str]) -> str:
+    """The words up to and including a shell's `-c` script (options and the script)."""
+    for i, a in enumerate(argv[1:], 1):
+        if a == "-c" or (a.startswith("-") and not a.startswith("--") and "c" in a[1:]):
+            return " ".join(argv[1 : i + 2])
+        if not a.startswith(("-", "+")):
+            break
+    return " ".join(argv[1:2])
+
+
 def _find_exec(command: Command, ctx: Context) -> Finding | None:
     argv = command.argv
     findings: list[Finding] = []
@@ -430,6 +442,16 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
             while j < len(argv) and argv[j] not in (";", "+"):
                 clause.append(argv[j])
                 j += 1
+            if clause and clause[0].rsplit("/", 1)[-1] in _SHELLS and "{}" in _script_of(clause):
+                # `-exec sh -c 'cat {}' \;`: find pastes each file name into the script, so
+                # a name like `$(rm -rf ~)` is code. (`sh -c '...' _ {}` passes it as $1.)
+                findings.append(
+                    Finding(
+                        Verdict.REVIEW,
+                        "GK-WRAP-004",
+                        f"`find {action}` pastes file names into a `{clause[0]}` script",
+                    )
+                )
             findings.append(_wrapped(ctx, clause, f"find {action}"))
             i = j + 1
             continue
