@@ -245,6 +245,21 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
         "example policies ask for it only to demonstrate per-profile and per-service rules",
     ),
     (
+        "*",
+        "*",
+        r"^openssl x509( -noout)? -text$",
+        "`openssl x509` with printing options only decodes a certificate from its input and "
+        "prints its fields; without `-out`, `-signkey` or `-req` it writes and signs nothing "
+        "(GK-QUERY-001)",
+    ),
+    (
+        "*",
+        "*",
+        r"^uv tool (list|dir)$",
+        "`uv tool list` lists the tools uv installed and `uv tool dir` prints where: neither "
+        "installs nor runs anything (GK-DEV-001)",
+    ),
+    (
         "cc-allow",
         "default",
         r".",
@@ -272,6 +287,62 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
         "a here-document fed to `cat` is data that is printed, never run; cc-allow's strict "
         "ruleset denies every here-document by construct",
     ),
+)
+
+
+# Dippy files whose `allow` rows we keep asking for on purpose, with the reason (the other
+# direction of a policy difference: stricter than the peer). Listed in the report with
+# their counts, so a reader sees which gaps are decisions and which are still work.
+DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
+    (
+        "test_curl.py",
+        "network egress: even a GET carries data out in its URL, and the gate cannot tell "
+        "a harmless fetch from an upload; only `--version`/`--help` are SAFE (GK-QUERY-001)",
+    ),
+    ("test_wget.py", "network egress, as for curl; `--version`/`--help` are SAFE"),
+    (
+        "test_docker.py",
+        "docker is judged by the opt-in `gatekeeper-docker` plugin, not by the core: the "
+        "daemon is root-equivalent and `inspect`/`logs` print containers' environments and "
+        "output, secrets included; a user who wants docker reads silent enables the plugin "
+        "(one checker, one answer)",
+    ),
+    (
+        "test_terraform.py",
+        "`plan`/`validate`/`console`/`refresh` start provider programs; `show`/`output`/"
+        "`state pull` print state, which holds secrets in clear; the read-only forms that "
+        "run no provider are SAFE (GK-QUERY-001)",
+    ),
+    (
+        "test_cargo.py",
+        "`check`/`clippy`/`build`/`doc` compile, and compiling runs the crate's build "
+        "scripts and proc macros; `fetch`/`update`/`vendor` write; reads of the manifest "
+        "and the registry are SAFE (GK-QUERY-001)",
+    ),
+    (
+        "test_xargs.py",
+        "a bare `xargs CMD` reads its words from an input the gate cannot see; fed by a "
+        "path lister in the same command (`find . | xargs grep x`) it is SAFE (GK-WRAP-002)",
+    ),
+    (
+        "test_az.py",
+        "the asked rows print secrets or tokens (`get-access-token`, `keys list`, "
+        "`appsettings list`, `keyvault secret show`) or are not yet classified",
+    ),
+    (
+        "test_aws.py",
+        "the asked rows print secrets or tokens (`get-login-password`, `get-session-token`, "
+        "`get-password-data`), read local files (`file://`), write (`get-object` to a file) "
+        "or start work (`start-query`, `detect-stack-drift`)",
+    ),
+    (
+        "test_auth0.py",
+        "not classified yet: an identity provider's CLI lists users and applications "
+        "(personal data, client secrets in `apps show --reveal-secrets`)",
+    ),
+    ("test_ansible.py", "not classified yet: ansible runs modules on remote hosts"),
+    ("test_cdk.py", "`cdk list`/`diff`/`synth` run the app (`--app` or cdk.json): code"),
+    ("test_networksetup.py", "not classified yet (macOS network configuration tool)"),
 )
 
 
@@ -429,6 +500,16 @@ def _agreement_section(results: Results, corpus: str, title: str) -> list[str]:
             f"| {src} | {sum(c.values())} | {c['allow']} | {c['ask'] + c['deny']} |"
             for src, c in worst
         ]
+        out += [
+            "",
+            "Where that is a decision (stricter than Dippy on purpose), and why:",
+            "",
+            "| Dippy file | their allow | we ask | why |",
+            "| --- | ---: | ---: | --- |",
+        ]
+        for src, why in DELIBERATE_ASKS:
+            c = per_source.get(src, Counter())
+            out.append(f"| {src} | {sum(c.values())} | {c['ask'] + c['deny']} | {why} |")
     return [*out, ""]
 
 

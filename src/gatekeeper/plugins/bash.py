@@ -8,14 +8,17 @@ prefixes have plugins of their own; write targets are judged by GK-WRITE and GK-
 ``jq``, ``diff``, ``stat``, ``echo``, ``pwd``, ``cd``... whose file operands lie inside the
 allowed dirs and whose flags neither write nor run anything.
 A shell or interpreter asked only for its version or help (``python --version``,
-``bash --version``) is SAFE too.
+``bash --version``) is SAFE too, and so are read-only ``gh`` queries (``gh pr view``,
+``gh status``, ``gh api ENDPOINT`` as a plain GET) and ``unzip -l``/``-lv``/``-tq``.
 **Why:** reading the project is what the agent does all day.
 **Example:** ``grep -rn "TODO" src``, ``find . -name '*.py' | head``.
 
 ## GK-BASH-002 — a read outside the allowed directories (REVIEW)
 **What it catches:** a read-only command whose file operand (or ``cd`` target, or ``tar``
 archive) resolves outside the allowed dirs, or is known only at run time; and a read through
-an input redirect by any command (``wc -l < /etc/passwd``, ``$(<file)``).
+an input redirect by any command (``wc -l < /etc/passwd``, ``$(<file)``). A whole
+``<(...)`` operand is a pipe (its commands are judged apart), and a few public machine
+facts (``/proc/cpuinfo``, ``/etc/os-release``...) are read by their exact path.
 **Why:** ``grep -r password ~`` reads what the user did not hand over.
 **Example:** ``head /etc/passwd``, ``cat "$F"``.
 
@@ -264,6 +267,33 @@ _PATH_LISTERS = re.compile(
     r"(?: [^|;&<>`$]*)?$"
 )
 
+# A whole word that is one process substitution and nothing else: no quote, `$` or
+# backquote that could make a word dynamic for another reason (`'<('$X')'` is a file name).
+# `unzip -l`, `-lv`, `-tq`, `-Zl`, `-z`: a mode that lists, tests or shows the comment.
+_UNZIP_LISTING = re.compile(r"^-(?=[lvtqZz1hMs]*[lvtZz])[lvtqZz1hMs]+$")
+_PROCESS_SUBSTITUTION = re.compile(r"^<\([^'\"$`\\()]*\)$")
+# Machine facts that every user of the machine may read and that hold no secret: the same
+# answers `uname`, `nproc`, `free` and `uptime` (already SAFE) print. Exact paths only: no
+# `/proc/self/environ`, `/proc/<pid>/...`, `/etc/shadow`.
+_PUBLIC_SYSTEM_FILES = frozenset(
+    {
+        "/proc/cpuinfo",
+        "/proc/meminfo",
+        "/proc/loadavg",
+        "/proc/uptime",
+        "/proc/version",
+        "/proc/stat",
+        "/proc/filesystems",
+        "/proc/swaps",
+        "/etc/os-release",
+        "/usr/lib/os-release",
+        "/etc/lsb-release",
+        "/etc/debian_version",
+        "/etc/hostname",
+        "/etc/timezone",
+    }
+)
+
 
 def is_shell_or_interpreter(name: str) -> bool:
     """A program that runs a script given as a file, a string or on standard input."""
@@ -351,6 +381,12 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
                 and _PATH_LISTERS.match(inner[2:-1].strip())
             ):
                 continue  # `wc -l $(git ls-files '*.py')`: paths the project lists itself
+            if _PROCESS_SUBSTITUTION.match(inner):
+                continue  # `comm <(sort a) <(sort b)`: a pipe; its commands are judged apart
+            if inner in ("$(pwd)", "`pwd`"):
+                if ctx.paths.is_allowed(ctx.paths.cwd):
+                    continue  # `ls $(pwd)`: the working directory, already judged by `cd`
+                return _review("GK-BASH-002", f"`{command.name}` reads the cwd, outside")
             return _review(
                 "GK-BASH-002",
                 f"`{command.name or '<'}` reads `{word.text}`, known only at run time",
@@ -360,6 +396,8 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
             text = re.split(r"[*?\[{]", text, maxsplit=1)[0] or "."
             if "/" in text and not text.endswith("/"):
                 text = os.path.dirname(text) or "."
+        if text in _PUBLIC_SYSTEM_FILES:
+            continue
         kind, path = ctx.paths.classify(text, write=False)
         if kind in (ALLOWED, TMP, DEVICE):
             continue
@@ -633,7 +671,61 @@ _GH_READ = {
     ("rs", "list"),
     ("rs", "view"),
     ("search", "commits"),
+    ("gist", "view"),
+    ("variable", "get"),
+    ("extension", "search"),
+    ("ext", "search"),
+    ("run", "watch"),
+    ("ruleset", "check"),
+    ("rs", "check"),
+    ("codespace", "view"),
+    ("cs", "view"),
+    ("config", "list"),
 }
+
+
+_GH_SECRET_KEY = re.compile(r"(?i)token|auth|secret|pass|key")
+# `gh api` options that neither send a body, read a file nor change the host.
+_GH_API_BARE = {"--paginate", "--slurp", "-i", "--include", "--silent", "--verbose"}
+_GH_API_VALUE = {"-q", "--jq", "-t", "--template", "-f", "--raw-field", "-H", "--header"}
+_GH_API_VALUE |= {"--cache", "-X", "--method", "-p", "--preview"}
+
+
+def _check_gh_api(args: list[str]) -> Finding | None:
+    """`gh api ENDPOINT` as a GET of a relative endpoint: SAFE; anything else has no opinion.
+
+    `-F`/`--field` (reads `@file` values), `--input`, `--hostname`, `graphql` (may mutate),
+    a method other than GET, and `-f` fields without an explicit GET (they make it a POST)
+    are left to review.
+    """
+    endpoint = ""
+    method = ""
+    fields = False
+    i = 0
+    while i < len(args):
+        a = args[i]
+        name, eq, attached = a.partition("=") if a.startswith("--") else (a, "", "")
+        if a.startswith("-X") and len(a) > 2:
+            method = a[2:]
+        elif name in _GH_API_VALUE:
+            value = attached if eq else (args[i + 1] if i + 1 < len(args) else "")
+            if not eq:
+                i += 1
+            if name in ("-X", "--method"):
+                method = value
+            fields = fields or name in ("-f", "--raw-field")
+        elif a in _GH_API_BARE:
+            pass
+        elif a.startswith("-") or endpoint:
+            return None
+        else:
+            endpoint = a
+        i += 1
+    if not endpoint or endpoint == "graphql" or "://" in endpoint:
+        return None
+    if method.upper() not in ("", "GET") or (fields and method.upper() != "GET"):
+        return None
+    return Finding(Verdict.SAFE, "GK-BASH-001", f"`gh api {endpoint[:60]}` only reads (GET)")
 
 
 def _check_gh(command: Command) -> Finding | None:
@@ -645,6 +737,20 @@ def _check_gh(command: Command) -> Finding | None:
         del argv[1]
     if any(w.dynamic for w in command.words[1:]):
         return None
+    if any(a in ("--web", "-w", "--show-token", "-t") for a in argv):
+        return None
+    if argv[1:] in (["--help"], ["-h"], ["--version"], ["version"]) or argv[1:2] == ["help"]:
+        return Finding(Verdict.SAFE, "GK-BASH-001", "`gh help` only prints help")
+    if len(argv) >= 3 and argv[-1] in ("--help", "-h") and argv[1].isalpha():
+        return Finding(Verdict.SAFE, "GK-BASH-001", f"`gh {argv[1]} --help` only prints help")
+    if argv[1:2] == ["status"] and all(
+        a in ("-o", "--org", "-e", "--exclude") or not a.startswith("-") for a in argv[2:]
+    ):
+        return Finding(Verdict.SAFE, "GK-BASH-001", "`gh status` only reads notifications")
+    if argv[1:3] == ["config", "get"] and not any(_GH_SECRET_KEY.search(a) for a in argv[3:]):
+        return Finding(Verdict.SAFE, "GK-BASH-001", "`gh config get` of a plain setting")
+    if argv[1:2] == ["api"]:
+        return _check_gh_api(argv[2:])
     if (
         len(argv) >= 3
         and (argv[1], argv[2]) in _GH_READ
@@ -718,6 +824,9 @@ def _check_archivers(command: Command, ctx: Context) -> Finding | None:
         if any(a in ("-T", "-TT", "--unzip-command") or a.startswith("-TT") for a in args):
             return _review("GK-BASH-005", "`zip -TT` runs a test command")
         return None
-    if name == "unzip" and any(a in ("-l", "-v", "-t", "-Z") for a in args[:1]):
+    if name == "unzip" and args and _UNZIP_LISTING.match(args[0]):
+        found = _check_reads(command, ctx, operands(command)[:1])
+        if found is not None:
+            return found
         return Finding(Verdict.SAFE, "GK-BASH-001", "`unzip -l` only lists an archive")
     return None

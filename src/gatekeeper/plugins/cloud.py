@@ -10,7 +10,7 @@ opinion here and goes to review (GK-UNKNOWN).
 ``aws s3 ls``, ``aws sts get-caller-identity``; ``az GROUP... list|show``;
 ``gcloud GROUP... list|describe``; ``kubectl get|describe|logs|top|explain|api-resources``,
 ``kubectl rollout status|history``, ``kubectl auth can-i``; ``helm list|status|history|show|
-search|template|lint``.
+search|template|lint``; ``kubectl|helm BUILTIN --help``, ``gcloud topic``.
 **Why:** looking at the state of a deployment is everyday work and changes nothing.
 **Example:** ``aws ec2 describe-instances --region eu-west-1``, ``kubectl get pods -n web``.
 
@@ -739,6 +739,7 @@ _KUBECTL_SUB_READS = {
     ("auth", "whoami"),
     ("config", "get-contexts"),
     ("config", "get-clusters"),
+    ("config", "get-users"),  # the user entries' names, never their credentials
     ("config", "current-context"),
     ("plugin", "list"),
 }
@@ -908,6 +909,89 @@ def _helm(args: list[str], command: Command, ctx: Context) -> Finding | None:
     return None
 
 
+# Built-in subcommands whose `--help` only prints text. An unknown name may be a plugin
+# (`kubectl-foo`, a helm plugin) that kubectl or helm would run, `--help` and all.
+_BUILTIN_SUBCOMMANDS = {
+    "kubectl": frozenset(
+        [
+            "get",
+            "describe",
+            "create",
+            "apply",
+            "delete",
+            "edit",
+            "exec",
+            "logs",
+            "run",
+            "expose",
+            "set",
+            "explain",
+            "rollout",
+            "scale",
+            "autoscale",
+            "certificate",
+            "cluster-info",
+            "top",
+            "cordon",
+            "uncordon",
+            "drain",
+            "taint",
+            "port-forward",
+            "proxy",
+            "cp",
+            "auth",
+            "debug",
+            "diff",
+            "patch",
+            "replace",
+            "wait",
+            "kustomize",
+            "label",
+            "annotate",
+            "completion",
+            "api-resources",
+            "api-versions",
+            "config",
+            "plugin",
+            "version",
+            "attach",
+            "events",
+        ]
+    ),
+    "helm": frozenset(
+        [
+            "completion",
+            "create",
+            "dependency",
+            "env",
+            "get",
+            "help",
+            "history",
+            "install",
+            "lint",
+            "list",
+            "package",
+            "plugin",
+            "pull",
+            "push",
+            "registry",
+            "repo",
+            "rollback",
+            "search",
+            "show",
+            "status",
+            "template",
+            "test",
+            "uninstall",
+            "upgrade",
+            "verify",
+            "version",
+        ]
+    ),
+}
+_HELP_WORD = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
 @hookimpl
 def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """Read-only cloud and cluster queries → SAFE; secrets and odd flags → REVIEW."""
@@ -919,6 +1003,15 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if any(w.dynamic for w in command.words[1:]):
         return _flag(f"`{name}` with a word known only at run time")
     args = list(command.argv[1:])
+    if (
+        len(args) >= 2
+        and args[-1] in ("--help", "-h")
+        and args[0] in _BUILTIN_SUBCOMMANDS.get(name, ())
+        and all(_HELP_WORD.match(a) for a in args[1:-1])
+    ):
+        return _safe(f"`{name} {args[0]} --help` only prints help")
+    if name == "gcloud" and args[:1] == ["topic"] and all(_HELP_WORD.match(a) for a in args[1:]):
+        return _safe("`gcloud topic` only prints a help topic")
     if name == "aws":
         return _aws(args, ctx)
     if name == "az":

@@ -4,7 +4,9 @@
 **What it catches:** ``python script.py`` (a script inside the allowed dirs), ``pytest``,
 ``ruff``, ``mypy``, ``black``, ``isort``, ``flake8``, ``pylint``, ``pip install``/``list``/
 ``show``/``freeze``, ``uv run pytest``, ``uv sync``, ``uv pip install``, ``uv lock``,
-``python -m pytest|pip|mypy|ruff|venv|...``, version queries (``node --version``).
+``python -m pytest|pip|mypy|ruff|venv|...``, version queries (``node --version``),
+``uv help``, ``uv cache dir``, ``uv python list|find``, ``pip tree``, ``pip hash`` of the
+project's archives.
 **Why:** the seeds' baseline for a Python project: running its own tests and linters.
 **Example:** ``pytest -x tests/``, ``uv run pytest``.
 
@@ -240,8 +242,14 @@ def _pip(args: list[str], ctx: Context) -> Finding | None:
         if action in reads:
             return _safe(f"`pip {sub} {action}` only reads")
         return _review(f"`pip {sub} {action}` changes pip's configuration or cache")
-    if sub in ("list", "show", "freeze", "check", "help", "debug", "inspect", "index"):
+    if sub in ("list", "show", "freeze", "check", "help", "debug", "inspect", "index", "tree"):
         return _safe(f"`pip {sub}` only reads")
+    if sub == "hash":
+        files = [a for a in positional[1:] if a not in ("sha256", "sha384", "sha512")]
+        outside = [f for f in files if not ctx.paths.is_allowed(f)]
+        if not files or outside:
+            return None
+        return _safe("`pip hash` only prints the hashes of the project's archives")
     if sub in ("install", "download", "wheel", "uninstall"):
         for target in _option_value(args, ("--target", "-t", "--prefix", "--root", "--dest", "-d")):
             if not ctx.paths.is_allowed(target):
@@ -287,6 +295,13 @@ def _uv(args: list[str], ctx: Context) -> Finding | None:
         return Finding(inner.verdict, inner.rule, f"`uv run`: {inner.reason}")
     if sub in ("sync", "lock", "tree", "version", "--version", "venv", "export"):
         return _safe(f"`uv {sub}` manages the project's environment")
+    if args in ([], ["--help"], ["-h"], ["-V"]) or sub == "help":
+        return _safe("`uv help` only prints help")
+    if args in (["cache", "dir"], ["python", "dir"], ["tool", "dir"], ["tool", "list"]) or (
+        args[:2] in (["python", "list"], ["python", "find"])
+        and all(a.startswith("-") or a[:1].isdigit() for a in args[2:])
+    ):
+        return _safe(f"`uv {' '.join(args[:2])}` only lists")
     if sub == "pip":
         return _pip(args[1:], ctx)
     return None

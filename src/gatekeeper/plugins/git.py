@@ -3,7 +3,9 @@
 ## GK-GIT-001 — a read-only git command (SAFE)
 **What it catches:** ``status``, ``diff``, ``log``, ``show``, ``blame``, ``ls-files``,
 ``rev-parse``, ``grep``, listing forms of ``branch``/``tag``/``remote``/``stash``/``config``
-..., with read-only flags, and ``clean -n``/``--dry-run``, in a repository inside the
+..., with read-only flags, ``clean -n``/``--dry-run``, and the listing forms
+``sparse-checkout list``, ``lfs ls-files``/``status``, ``rerere status``/``remaining``,
+``replace -l``, and ``git X --help`` (which is ``git help X``), in a repository inside the
 allowed dirs (``-C`` included).
 **Example:** ``git log --oneline -20``, ``git -C sub diff --stat``.
 
@@ -164,6 +166,16 @@ _LISTING = {
     "bisect": {"log", "visualize", "view"},
     "remote": {"-v", "--verbose", "show", "get-url"},
 }
+# The listing forms of otherwise writing subcommands (subcommand, first argument).
+_READ_FORMS = {
+    ("sparse-checkout", "list"),
+    ("lfs", "ls-files"),
+    ("lfs", "status"),
+    ("rerere", "status"),
+    ("rerere", "remaining"),
+    ("replace", "-l"),
+    ("replace", "--list"),
+}
 _EXEC_OPTIONS = (
     "--ext-diff",
     "--textconv",
@@ -225,6 +237,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     sub, args = argv[0], argv[1:]
     if command.words[-len(argv)].dynamic:
         return _review("GK-GIT-004", "the git subcommand is known only at run time")
+    if args in (["--help"], ["-h"]) and (sub in _READ_ONLY or sub in _WRITES):
+        sub, args = "help", [sub]  # `git push --help` is `git help push`: the manual only
     for a in args:
         if (
             a in _EXEC_OPTIONS
@@ -249,6 +263,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         if ctx.paths.classify(repo, write=False)[0] != ALLOWED:
             return _review("GK-GIT-005", "git runs outside the allowed dirs")
         return Finding(Verdict.SAFE, "GK-GIT-001", "`git clean -n` only lists what it would remove")
+    if (sub, args[0] if args else "") in _READ_FORMS:
+        if ctx.paths.classify(repo, write=False)[0] != ALLOWED:
+            return _review("GK-GIT-005", "git runs outside the allowed dirs")
+        return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub} {args[0]}` only lists")
     if sub in _WRITES:
         if sub in _NETWORK_OR_NEW:
             return _review("GK-GIT-004", f"`git {sub}` fetches, creates or exports data")

@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
@@ -459,6 +460,8 @@ def _extraction_dirs(command: Command) -> list[Word] | None:
     if name == "unzip":
         if any(a in ("-l", "-v", "-t", "-Z", "-p", "-c", "-z") for a in argv[1:]):
             return None
+        if len(argv) > 1 and _UNZIP_NO_EXTRACT.match(argv[1]):
+            return None  # `-lv`, `-tq`, `-Zl`: a bundled listing or testing mode
         return _dir_options(command, ("-d", "--exdir"), "-d") or [Word(".")]
     if name in ("7z", "7za", "7zr", "7zz") and any(a in ("x", "e") for a in argv[1:2]):
         dirs = [Word(w.text[2:], w.dynamic) for w in words[2:] if w.text.startswith("-o")]
@@ -471,6 +474,9 @@ def _extraction_dirs(command: Command) -> list[Word] | None:
     if name == "patch":
         return _dir_options(command, ("-d", "--directory"), "-d") or [Word(".")]
     return None
+
+
+_UNZIP_NO_EXTRACT = re.compile(r"^-(?=[lvtqZz1hMs]*[lvtZz])[lvtqZz1hMs]+$")
 
 
 def _dir_options(command: Command, options: tuple[str, ...], short: str) -> list[Word]:

@@ -16,7 +16,14 @@ is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure),
 ``lsusb``, ``lsof``, ``who``, ``w``, ``cal``, ``uuidgen``, ``pstree``, ``crontab -l``,
 ``history``, ``apt list|show|search|policy``, ``apt-cache``, ``dpkg -l|-L|-s|-S``,
 ``snap list|find|info``, ``flatpak list``, ``pyenv versions``, ``rfkill list``,
-``timedatectl status``, ``sensors``, ``tput cols``...
+``timedatectl status``, ``sensors``, ``tput cols``, ``cargo tree|metadata|search|info|
+pkgid|locate-project|verify-project|read-manifest|help`` (nothing that compiles: a build
+runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output switches),
+``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``,
+``mktemp -u``, ``pre-commit help|validate-config``,
+``yarn``/``pnpm`` ``list|why|info|outdated|audit`` (cwd inside the allowed dirs),
+``openssl version|list|x509 -noout -text``, ``gzip``/``gunzip`` ``-c|-l|-t``,
+``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress)...
 **Why:** looking at the machine, its packages and its logs is everyday work and changes
 nothing.
 **Example:** ``brew info python``, ``ip -br addr``, ``journalctl -u nginx -n 50``.
@@ -334,8 +341,12 @@ def _terraform(args: list[str], ctx: Context) -> Finding | None:
         return _safe(f"`terraform {sub} -help` only prints help")
     if sub == "version" and all(a == "-json" for a in rest):
         return _safe("`terraform version` only prints versions")
-    if sub == "workspace" and rest == ["show"]:
-        return _safe("`terraform workspace show` prints the workspace name")
+    if sub == "workspace" and rest in (["show"], ["list"]):
+        return _safe(f"`terraform workspace {rest[0]}` prints workspace names")
+    if sub == "providers" and all(a == "-no-color" for a in rest):
+        return _safe("`terraform providers` prints the configuration's provider requirements")
+    if sub == "metadata" and rest[:1] == ["functions"] and all(a == "-json" for a in rest[1:]):
+        return _safe("`terraform metadata functions` prints the built-in function signatures")
     if sub == "fmt":
         positional, flags = _split(rest, ())
         if not _flags_in(flags, _TF_FMT_FLAGS):
@@ -350,6 +361,195 @@ def _terraform(args: list[str], ctx: Context) -> Finding | None:
                 return _review(f"`terraform fmt {target}` works outside the allowed dirs")
         return _safe("`terraform fmt` formats the project's own files")
     return None
+
+
+# -- cargo -----------------------------------------------------------------------------------
+
+# Subcommands that read the manifest and lock file (and may consult the registry index) but
+# build nothing: no build script, no proc macro, no test binary runs. `check`, `clippy`,
+# `build`, `doc`, `test` and `run` compile, and compiling runs the crate's build scripts.
+_CARGO_READ = {
+    "tree",
+    "metadata",
+    "read-manifest",
+    "locate-project",
+    "pkgid",
+    "verify-project",
+    "search",
+    "info",
+}
+_CARGO_BUILTIN = _CARGO_READ | {
+    "build", "b", "check", "c", "clean", "doc", "d", "new", "init", "add", "remove", "run",
+    "r", "test", "t", "bench", "update", "install", "uninstall", "publish", "fmt", "clippy",
+    "fetch", "fix", "vendor", "package", "login", "logout", "owner", "yank", "generate-lockfile",
+    "rustc", "rustdoc", "report", "config",
+}  # fmt: skip
+# Options that point cargo at other code or files, or change what it runs.
+_CARGO_RISKY = ("--manifest-path", "--config", "-Z", "--lockfile-path", "--index", "--registry")
+
+
+def _cargo(args: list[str]) -> Finding | None:
+    if not args:
+        return None
+    if args[0] in ("--version", "-V", "--help", "-h", "--list") and len(args) == 1:
+        return _safe(f"`cargo {args[0]}` only prints text")
+    if args[0] == "help" and all(a in _CARGO_BUILTIN for a in args[1:]):
+        return _safe("`cargo help` only prints help")
+    sub, rest = args[0], args[1:]
+    if sub in _CARGO_BUILTIN and rest in (["--help"], ["-h"]):
+        return _safe(f"`cargo {sub} --help` only prints help")
+    if sub not in _CARGO_READ or sub.startswith("+"):
+        return None
+    if any(a.startswith(_CARGO_RISKY) for a in rest):
+        return _review(f"`cargo {sub}` pointed at another manifest, config or index")
+    if sub == "tree" and any(a.startswith(("-o", "--output")) for a in rest):
+        return None
+    if sub in ("search", "info"):
+        return _safe(f"`cargo {sub}` only queries the package registry")
+    return _safe(f"`cargo {sub}` only reads the manifest and lock file")
+
+
+# -- yarn, pnpm ------------------------------------------------------------------------------
+
+# Built-in listings (a built-in wins over a package script of the same name). yarn reads
+# `.yarnrc.yml`, whose `yarnPath` and `plugins` load the project's JavaScript on every
+# command: the same trust as the project's own tests, so only inside the allowed dirs.
+_JS_PM_READ = {
+    "yarn": {"list", "ls", "why", "info", "outdated", "audit", "help", "--help", "-h", "-v"},
+    "pnpm": {"list", "ls", "ll", "why", "info", "view", "outdated", "audit", "help", "root"},
+}
+_JS_PM_FLAGS = {"--json", "--long", "--prod", "--production", "--dev", "-P", "-D", "-r"}
+_JS_PM_FLAGS |= {"--recursive", "--depth", "--parseable", "--version", "--help", "-h"}
+_JS_PM_FLAGS |= {"-g", "--global", "--no-color", "--all", "-a"}
+
+
+def _yarn_pnpm(name: str, args: list[str], ctx: Context) -> Finding | None:
+    if args in (["--version"], ["-v"], ["--help"], ["-h"]):
+        return _safe(f"`{name} {args[0]}` only prints its version or help")
+    if not ctx.paths.is_allowed(ctx.paths.cwd):
+        return None
+    positional, flags = _split(args, {"--depth"})
+    if not positional or not _flags_in(flags, _JS_PM_FLAGS):
+        return None
+    sub, rest = positional[0], positional[1:]
+    if sub == "licenses" and rest == ["list"]:
+        return _safe(f"`{name} licenses list` only lists licenses")
+    if sub not in _JS_PM_READ[name]:
+        return None
+    if any(r.startswith((".", "/", "~")) or "://" in r or r.startswith("file:") for r in rest):
+        return None  # a path or URL, not a package name
+    return _safe(f"`{name} {sub}` only reads the dependency tree or the registry")
+
+
+# -- openssl ---------------------------------------------------------------------------------
+
+_X509_PRINT = {
+    "-noout", "-text", "-subject", "-issuer", "-dates", "-startdate", "-enddate", "-serial",
+    "-fingerprint", "-sha1", "-sha256", "-sha384", "-sha512", "-md5", "-pubkey", "-modulus",
+    "-purpose", "-email", "-ocsp_uri", "-hash", "-subject_hash", "-issuer_hash", "-alias",
+    "-ext_all", "-ocspid",
+}  # fmt: skip
+_X509_VALUE = {"-in", "-inform", "-nameopt", "-certopt", "-ext", "-checkend"}
+_OPENSSL_VERSION_FLAGS = {f"-{c}" for c in "avbofpdemrc"}
+
+
+def _openssl(command: Command, ctx: Context) -> Finding | None:
+    args = list(command.argv[1:])
+    if not args:
+        return None  # an interactive prompt that runs any openssl command
+    sub, rest = args[0], args[1:]
+    if sub == "version" and all(a in _OPENSSL_VERSION_FLAGS for a in rest):
+        return _safe("`openssl version` only prints versions")
+    if sub == "help" or (sub == "list" and all(a.startswith("-") for a in rest)):
+        return _safe(f"`openssl {sub}` only prints what it supports")
+    if sub != "x509":
+        return None  # s_client and friends talk to the network; others write
+    files = []
+    i = 0
+    words = command.words[2:]
+    while i < len(rest):
+        a = rest[i]
+        if a in _X509_VALUE and i + 1 < len(rest):
+            if a == "-in":
+                files.append(words[i + 1])
+            i += 2
+            continue
+        if a not in _X509_PRINT:
+            return None  # -out, -signkey, -req, -CA...: writes or signs
+        i += 1
+    found = check_reads(command, ctx, files)
+    if found is not None:
+        return found
+    return _safe("`openssl x509` only prints a certificate's fields")
+
+
+# -- gzip ------------------------------------------------------------------------------------
+
+_GZIP_LONG = {"--stdout", "--to-stdout", "--list", "--test", "--decompress", "--uncompress"}
+_GZIP_LONG |= {"--verbose", "--force", "--quiet", "--name", "--no-name"}
+
+
+def _gzip(name: str, command: Command, ctx: Context) -> Finding | None:
+    args = list(command.argv[1:])
+    if args in (["--help"], ["-h"], ["--version"], ["-V"]):
+        return _safe(f"`{name} {args[0]}` only prints text")
+    letters: set[str] = set()
+    files = []
+    for word in command.words[1:]:
+        a = word.text
+        if a in _GZIP_LONG:
+            letters |= {{"--stdout": "c", "--to-stdout": "c", "--list": "l"}.get(a, "")}
+            letters |= {"t"} if a == "--test" else set()
+        elif a.startswith("-") and len(a) > 1 and not a.startswith("--"):
+            if not set(a[1:]) <= set("cdltvfnNq"):
+                return None
+            letters |= set(a[1:])
+        elif a.startswith("-"):
+            return None
+        else:
+            files.append(word)
+    # Without -c, -l or -t, gzip replaces each file by its (de)compressed form.
+    if not letters & {"c", "l", "t"} or not files:
+        return None
+    found = check_reads(command, ctx, files)
+    if found is not None:
+        return found
+    return _safe(f"`{name}` only prints to standard output, lists or tests")
+
+
+# -- 7-Zip -----------------------------------------------------------------------------------
+
+# `7z l|t|h|i|b`: list, test, hash, show formats, benchmark. Switches that only shape output
+# or choose what to read; `-o` (output dir), `-w` (work dir), `-si`/`-so`, `-sdel` and list
+# files (`-i@`, `-x@`, `@file`) are not among them.
+_SEVENZIP_SWITCH = re.compile(
+    r"^-(slt|scrc\w*|scs\w+|ssc-?|mmt(=?\d+)?|mm=\w+|p|ba|bb\d?|bs\w+|r-?|y|t\w+)$"
+)
+
+
+def _sevenzip(name: str, command: Command, ctx: Context) -> Finding | None:
+    words = list(command.words[1:])
+    texts = [w.text for w in words]
+    if not texts or texts in (["--help"], ["-h"]):
+        return _safe(f"`{name}` only prints help")
+    mode = texts[0]
+    if mode not in ("l", "t", "h", "i", "b"):
+        return None
+    files = []
+    for word in words[1:]:
+        if word.text.startswith("-"):
+            if not _SEVENZIP_SWITCH.match(word.text):
+                return None
+        elif word.text.startswith("@"):
+            return None
+        else:
+            files.append(word)
+    if mode == "b" and files and not all(w.text.isdigit() for w in files):
+        return None
+    found = check_reads(command, ctx, files) if mode in ("l", "t", "h") else None
+    if found is not None:
+        return found
+    return _safe(f"`{name} {mode}` only lists, tests or hashes")
 
 
 # -- fzf -------------------------------------------------------------------------------------
@@ -1153,6 +1353,25 @@ def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Findi
             if found is not None:
                 return found
         return _safe("`who` only lists logins")
+    if name == "mktemp":
+        # `-u` prints a fresh name and creates nothing.
+        positional, flags = _split(args, ("-t", "-p", "--tmpdir", "--suffix"))
+        if "-u" in flags and all(_name(f) in ("-u", "-t", "-p", "--suffix", "-q") for f in flags):
+            return _safe("`mktemp -u` only prints a name")
+        return None
+    if name == "pre-commit":
+        if args in (["help"], ["--help"], ["-h"], ["--version"], ["-V"]):
+            return _safe("`pre-commit help` only prints text")
+        if args[:1] in (["validate-config"], ["validate-manifest"]):
+            found = check_reads(command, ctx, list(command.words[2:]))
+            return found or _safe(f"`pre-commit {args[0]}` only reads the configuration")
+        return None  # `pre-commit` alone runs the hooks
+    if name in ("curl", "wget"):
+        # Only the version and the help: any other word may be a URL, and a URL carries
+        # data out (even a GET, in its path and query). Egress stays with the reviewer.
+        if args in (["--version"], ["-V"], ["--help"], ["-h"]):
+            return _safe(f"`{name} {args[0]}` only prints its version or help")
+        return None
     if name == "tput":
         return _tput(args)
     if name == "ss":
@@ -1250,8 +1469,22 @@ _SIMPLE = {
     "sensors",
     "upower",
     "lastlog",
+    "curl",
+    "wget",
+    "mktemp",
+    "pre-commit",
 }
 _TOOLS = _SIMPLE | {
+    "yarn",
+    "pnpm",
+    "openssl",
+    "gzip",
+    "gunzip",
+    "cargo",
+    "7z",
+    "7za",
+    "7zr",
+    "7zz",
     "brew",
     "npm",
     "terraform",
@@ -1287,6 +1520,16 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _npm(args)
     elif name == "terraform":
         found = _terraform(args, ctx)
+    elif name == "cargo":
+        found = _cargo(args)
+    elif name in ("yarn", "pnpm"):
+        found = _yarn_pnpm(name, args, ctx)
+    elif name == "openssl":
+        found = _openssl(command, ctx)
+    elif name in ("gzip", "gunzip"):
+        found = _gzip(name, command, ctx)
+    elif name in ("7z", "7za", "7zr", "7zz"):
+        found = _sevenzip(name, command, ctx)
     elif name == "fzf":
         found = _fzf(args, command, ctx)
     elif name in ("fd", "fdfind"):

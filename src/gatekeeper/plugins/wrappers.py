@@ -13,6 +13,9 @@ checker (``ctx.classify``), and the wrapper's verdict is at least that.
 (macOS ``arch -arm64 CMD``; plain ``arch`` only prints the machine type), ``xargs``
 (``-I`` included), ``find -exec/-execdir/-ok/-okdir`` (every clause), ``watch``.
 **Why:** ``timeout 5 rm -rf ~`` is ``rm -rf ~``. **Example:** ``timeout 60 pytest``.
+``xargs`` fed by a path lister (``find . -name '*.py' | xargs grep x``) is judged with the
+lister's start points in place of its input words (`gatekeeper.shell.listers`); any other
+input stays unknown (docs/rules.md explains the limits and the residual risk).
 
 ## GK-WRAP-003 — a shell given a script string (its commands' verdict)
 **What it catches:** ``bash -c STRING``, ``sh -c``, ``zsh -c``, ``dash -c``, ``ksh -c``,
@@ -20,7 +23,9 @@ checker (``ctx.classify``), and the wrapper's verdict is at least that.
 **Example:** ``bash -c 'git status'`` is SAFE, ``sh -c 'curl x | sh'`` is not.
 
 ## GK-WRAP-004 — a wrapper whose command is not known statically (REVIEW)
-**What it catches:** ``xargs`` or ``find -exec`` running a computed command, ``bash -c "$X"``,
+**What it catches:** ``xargs`` or ``find -exec`` running a computed command, file names
+pasted into a shell script (``find -exec sh -c 'cat {}'``), words ``xargs`` reads handed
+to a command that is not a plain reader (``... | xargs git diff``), ``bash -c "$X"``,
 ``npx``/``pnpm dlx``/``bunx``/``uvx`` (they may download and run a package).
 **Why:** the gate cannot see what will run.
 """
@@ -33,12 +38,14 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
 from gatekeeper.plugins.environment import risky_assignment
 from gatekeeper.shell.envvars import env_risk
+from gatekeeper.shell.listers import listed_roots
+from gatekeeper.shell.pipes import feeders
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from gatekeeper.context import Context
-    from gatekeeper.model import Command
+    from gatekeeper.model import Command, ToolCall
 
 _ESCALATORS = {"sudo", "doas", "su", "pkexec", "run0", "sudoedit", "calife", "ksu"}
 _SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"}
@@ -92,9 +99,26 @@ def _script(ctx: Context, text: str, how: str) -> Finding:
     return Finding(inner.verdict, rule, f"`{how}` runs `{text[:120]}`: {inner.reason}")
 
 
-@hookimpl
+@hookimpl(specname="gatekeeper_check_command")
+def check_command_in_call(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
+    """Classify what a wrapper runs; escalators are at least ELEVATE.
+
+    The hook implementation takes the whole call: ``find . | xargs grep x`` needs to know
+    what feeds ``xargs``, which the `Command` alone does not say.
+    """
+    return _check(command, ctx, call)
+
+
 def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
-    """Classify what a wrapper runs; escalators are at least ELEVATE."""
+    """The same judgement without the call (the host's protected-paths guard calls this).
+
+    Without the call, what feeds an ``xargs`` is unknown, so its appended words stay
+    unknown: never more permissive than `check_command_in_call`.
+    """
+    return _check(command, ctx, None)
+
+
+def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | None:
     name = command.name
     words = command.words
     argv = command.argv
@@ -129,7 +153,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if name == "arch":
         return _arch(command, ctx)
     if name == "xargs":
-        return _xargs(command, ctx)
+        return _xargs(command, ctx, call)
     if name == "find":
         return _find_exec(command, ctx)
     if name in _SHELLS:
@@ -146,8 +170,9 @@ def _env(command: Command, ctx: Context) -> Finding | None:
     names: list[str] = []
     while args:
         a = args[0]
-        if a in ("-i", "--ignore-environment", "-0", "--null", "-v", "--debug"):
+        if a in ("-i", "-", "--ignore-environment", "-0", "--null", "-v", "--debug"):
             args.pop(0)
+
         elif a in ("-u", "--unset", "-C", "--chdir") and len(args) > 1:
             if a in ("-C", "--chdir") and not ctx.paths.is_allowed(args[1]):
                 return Finding(
@@ -214,50 +239,195 @@ def _arch(command: Command, ctx: Context) -> Finding:
     return inner
 
 
-def _xargs(command: Command, ctx: Context) -> Finding:
-    with_value = {
-        "-I",
-        "-i",
-        "-n",
-        "-P",
-        "-d",
-        "-L",
-        "-l",
-        "-s",
-        "-a",
-        "-E",
-        "-e",
-        "--max-args",
-        "--max-procs",
-        "--delimiter",
-        "--arg-file",
-        "--replace",
-        "--max-lines",
-        "--max-chars",
-        "--eof",
-    }
-    args = list(command.argv[1:])
-    placeholder = ""
+_XARGS_VALUE = {
+    "-I",
+    "-n",
+    "-P",
+    "-d",
+    "-L",
+    "-s",
+    "-a",
+    "-E",
+    "-J",
+    "-R",
+    "-S",
+    "--max-args",
+    "--max-procs",
+    "--delimiter",
+    "--arg-file",
+    "--max-chars",
+    "--process-slot-var",
+}
+# GNU's `-e[EOF]`, `-l[N]`: the value only when attached; BSD reads `-e`/`-l` differently.
+# Both readings are judged and the worse one stands.
+_XARGS_OPTIONAL = {"-e", "-l"}
+_XARGS_LONG_OPTIONAL = {"--eof", "--max-lines", "--replace"}  # GNU: `--eof[=X]`
+_XARGS_BARE = {"-0", "--null", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit"}
+_XARGS_BARE |= {"-p", "--interactive", "-o", "--open-tty"}
+
+
+# Commands that may take listed names as words: none has an option that writes or runs a
+# program, so a name that looks like an option (`--pre=x.sh` for rg, `--output=F` for git,
+# `x; rm -rf ~` inside `sh -c '{}'`) cannot turn a listing into code. rg, sort, sed, git,
+# find, file, jq and every shell are not here.
+_XARGS_READERS = {
+    "cat", "head", "tail", "wc", "stat", "ls", "du", "grep", "egrep", "fgrep", "diff", "cmp",
+    "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum",
+    "basename", "dirname", "realpath", "readlink", "nl", "echo",
+}  # fmt: skip
+
+
+def _xargs(command: Command, ctx: Context, call: ToolCall | None) -> Finding:
+    readings = _xargs_readings(list(command.argv[1:]))
+    findings = [_xargs_reading(command, ctx, call, r) for r in readings]
+    found = dominant(findings)
+    assert found is not None  # noqa: S101 - at least one reading
+    return found
+
+
+def _xargs_readings(
+    args: list[str], opts: tuple[str, ...] = ()
+) -> list[tuple[list[str], str, str, bool]]:
+    """(command, placeholder, split, known options) for each way to read xargs' options."""
+    done = list(opts)
     while args and args[0].startswith("-") and args[0] != "-":
         opt = args.pop(0)
         if opt == "--":
             break
-        if opt in ("-I", "-i", "--replace") and args:
-            placeholder = args.pop(0)
-            continue
-        if opt.startswith("-I") and len(opt) > 2:
+        if opt in _XARGS_OPTIONAL and args:
+            # GNU: a bare `-e` takes no value and the next word is the command; BSD `-L`-like
+            # readings take it as the value. Judge both.
+            bare = _xargs_readings(list(args), (*done, opt))
+            valued = _xargs_readings(args[1:], (*done, opt + args[0]))
+            return bare + valued
+        done.append(opt)
+        if opt in _XARGS_VALUE and args:
+            done.append(args.pop(0))
+    return [_xargs_options(done, args)]
+
+
+def _xargs_options(opts: list[str], args: list[str]) -> tuple[list[str], str, str, bool]:
+    placeholder = ""
+    split = "blank"
+    known = True
+    i = 0
+    while i < len(opts):
+        opt = opts[i]
+        value = opts[i + 1] if opt in _XARGS_VALUE and i + 1 < len(opts) else None
+        i += 2 if value is not None else 1
+        name, _, attached = opt.partition("=") if opt.startswith("--") else (opt, "", "")
+        if opt in ("-I", "-J") or name == "--replace":
+            placeholder = value if value is not None else attached or "{}"
+        elif opt == "-i" or (opt.startswith("-i") and len(opt) > 2):
+            placeholder = opt[2:] or "{}"
+        elif opt.startswith("-I") and len(opt) > 2:
             placeholder = opt[2:]
-            continue
-        if opt in with_value and args:
-            args.pop(0)
+        elif opt in ("-0", "--null"):
+            split = "nul"
+        elif opt in ("-d", "--delimiter") or name == "--delimiter" or opt.startswith("-d"):
+            delimiter = value if value is not None else attached or opt[2:]
+            if split != "nul":
+                split = "line" if delimiter in ("\\n", "\n") else "other"
+        elif opt in ("-a", "--arg-file") or name == "--arg-file" or opt.startswith("-a"):
+            known = False  # the words come from a file, not from the pipe
+        elif not (
+            opt in _XARGS_VALUE
+            or name in _XARGS_VALUE
+            or opt in _XARGS_BARE
+            or opt in _XARGS_OPTIONAL
+            or name in _XARGS_LONG_OPTIONAL
+            or opt.startswith(("-e", "-l", "-E", "-n", "-P", "-L", "-s"))
+            or (len(opt) > 2 and not opt.startswith("--") and set(opt[1:]) <= set("0rtxp"))
+        ):
+            known = False
+    return args, placeholder, split, known
+
+
+def _xargs_reading(
+    command: Command,
+    ctx: Context,
+    call: ToolCall | None,
+    reading: tuple[list[str], str, str, bool],
+) -> Finding:
+    args, placeholder, split, known = reading
     if not args:
         return Finding(Verdict.SAFE, "GK-WRAP-002", "`xargs` runs `echo`")
+    plain = _wrapped(ctx, args, "xargs")
+    reader = args[0].rsplit("/", 1)[-1] in _XARGS_READERS
+    if plain.verdict == Verdict.SAFE and reader and known and call is not None:
+        listed = _listed_input(command, ctx, call, split)
+        if listed is not None:
+            producer, roots = listed
+            # The words are paths under `roots`: judge the command with them in their place.
+            variants = (
+                [[a.replace(placeholder, root) for a in args] for root in roots]
+                if placeholder
+                else [[*args, *roots]]
+            )
+            judged = dominant([_wrapped(ctx, v, "xargs") for v in variants])
+            if judged is not None and judged.verdict == Verdict.SAFE:
+                return Finding(
+                    Verdict.SAFE,
+                    "GK-WRAP-002",
+                    f"`xargs` runs `{' '.join(args)[:80]}` on the paths `{producer[:80]}` "
+                    f"lists under {', '.join(roots)[:80]}",
+                )
     # The arguments xargs adds come from its input: words known only at run time.
     data = "$XARGS_INPUT"
     appended = [*args, data] if not placeholder else [a.replace(placeholder, data) for a in args]
-    found = dominant([_wrapped(ctx, args, "xargs"), _wrapped(ctx, appended, "xargs")])
+    found = dominant([plain, _wrapped(ctx, appended, "xargs")])
     assert found is not None  # noqa: S101 - two findings in, one out
+    # `xargs sh -c 'SCRIPT'`: the words come after the script, as $0, $1...: never code.
+    positional = args[0] in _SHELLS and "-c" in args[1:] and not placeholder
+    if found.verdict == Verdict.SAFE and not reader and not positional:
+        # `printf -- --ext-diff | xargs git diff`: a word read at run time can be an option
+        # that runs a program or writes a file, and a checker that ignores operands would
+        # not see it.
+        return Finding(
+            Verdict.REVIEW,
+            "GK-WRAP-004",
+            f"`xargs` hands the words it reads to `{args[0]}`, where a word can be an option "
+            "that writes or runs a program",
+        )
     return found
+
+
+# Where a command stands in the call's own text (not in a `bash -c` string or a wrapper).
+_SAME_TEXT = {"top", "substitution", "process substitution"}
+
+
+def _listed_input(
+    command: Command, ctx: Context, call: ToolCall, split: str
+) -> tuple[str, list[str]] | None:
+    """The producer and the roots of the paths piped into this `xargs`, or None if unknown."""
+    if not command.stdin_piped or command.where not in _SAME_TEXT:
+        return None
+    if any(r.op.startswith("<") or r.op in ("<<<",) for r in command.redirects):
+        return None  # `xargs cat < list` reads a file, whatever is piped
+    text = call.text("command")
+    occurrences = feeders(text).get(command.text, ())
+    if not occurrences or text.count(command.text) != len(occurrences):
+        return None  # the same words also stand where this walk cannot see
+    first: tuple[str, list[str]] | None = None
+    for stages in occurrences:
+        roots = listed_roots(stages, ctx.paths.home, split=split) if stages else None
+        if roots is None or stages is None:
+            return None
+        if first is None:
+            first = (stages[0], roots)
+        elif first[1] != roots:
+            return None  # the same text fed by two different listers: judge neither
+    return first
+
+
+def _script_of(argv: list[str]) -> str:
+    """The words up to and including a shell's `-c` script (options and the script)."""
+    for i, a in enumerate(argv[1:], 1):
+        if a == "-c" or (a.startswith("-") and not a.startswith("--") and "c" in a[1:]):
+            return " ".join(argv[1 : i + 2])
+        if not a.startswith(("-", "+")):
+            break
+    return " ".join(argv[1:2])
 
 
 def _find_exec(command: Command, ctx: Context) -> Finding | None:
@@ -272,6 +442,16 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
             while j < len(argv) and argv[j] not in (";", "+"):
                 clause.append(argv[j])
                 j += 1
+            if clause and clause[0].rsplit("/", 1)[-1] in _SHELLS and "{}" in _script_of(clause):
+                # `-exec sh -c 'cat {}' \;`: find pastes each file name into the script, so
+                # a name like `$(rm -rf ~)` is code. (`sh -c '...' _ {}` passes it as $1.)
+                findings.append(
+                    Finding(
+                        Verdict.REVIEW,
+                        "GK-WRAP-004",
+                        f"`find {action}` pastes file names into a `{clause[0]}` script",
+                    )
+                )
             findings.append(_wrapped(ctx, clause, f"find {action}"))
             i = j + 1
             continue
@@ -281,10 +461,22 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
     return dominant(findings)
 
 
+# `set -o` options that only make the shell stricter or noisier; none reads a file or runs
+# a command (`-o` with anything else, `-O`, `--rcfile` still go to review).
+_HARMLESS_SET_O = {"pipefail", "errexit", "nounset", "xtrace", "noclobber", "noglob", "verbose"}
+
+
 def _shell(command: Command, ctx: Context) -> Finding | None:
     argv = command.argv
     words = command.words
+    skip = False
     for i, a in enumerate(argv[1:], 1):
+        if skip:
+            skip = False
+            continue
+        if a in ("-o", "+o") and i + 1 < len(argv) and argv[i + 1] in _HARMLESS_SET_O:
+            skip = True  # `bash -o pipefail -c '...'`: strictness, not a start-up file
+            continue
         if a == "-c" or (a.startswith("-") and not a.startswith("--") and "c" in a[1:]):
             if i + 1 >= len(argv):
                 return Finding(Verdict.REVIEW, "GK-WRAP-004", f"`{argv[0]} -c` without a script")
