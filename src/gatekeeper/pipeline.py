@@ -472,7 +472,7 @@ class Engine:
 
         gctx = self.context(call, ctx.depth, ctx.paths, guard=True)
         try:
-            found = wrappers.gatekeeper_check_command(command, gctx)
+            found = wrappers.check_without_call(command, gctx)
         except Exception as exc:  # noqa: BLE001 - a crash means REVIEW, never allow
             return [
                 Finding(

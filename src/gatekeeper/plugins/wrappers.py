@@ -99,8 +99,8 @@ def _script(ctx: Context, text: str, how: str) -> Finding:
     return Finding(inner.verdict, rule, f"`{how}` runs `{text[:120]}`: {inner.reason}")
 
 
-@hookimpl(specname="gatekeeper_check_command")
-def check_command_in_call(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
+@hookimpl
+def gatekeeper_check_command(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
     """Classify what a wrapper runs; escalators are at least ELEVATE.
 
     The hook implementation takes the whole call: ``find . | xargs grep x`` needs to know
@@ -109,11 +109,11 @@ def check_command_in_call(command: Command, call: ToolCall, ctx: Context) -> Fin
     return _check(command, ctx, call)
 
 
-def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
+def check_without_call(command: Command, ctx: Context) -> Finding | None:
     """The same judgement without the call (the host's protected-paths guard calls this).
 
     Without the call, what feeds an ``xargs`` is unknown, so its appended words stay
-    unknown: never more permissive than `check_command_in_call`.
+    unknown: never more permissive than `gatekeeper_check_command`.
     """
     return _check(command, ctx, None)
 
