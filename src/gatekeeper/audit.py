@@ -14,12 +14,12 @@ import os
 import re
 import sys
 import time
-from typing import TYPE_CHECKING
 
 from gatekeeper import __version__
 from gatekeeper.config import state_dir
 from gatekeeper.model import thaw
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Mapping
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from gatekeeper import rules as rules_mod
 from gatekeeper.context import Context
@@ -31,6 +30,7 @@ from gatekeeper.model import (
 from gatekeeper.paths import PathPolicy
 from gatekeeper.shell.parse import MAX_DEPTH, Script, parse
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 

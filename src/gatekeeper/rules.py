@@ -26,11 +26,11 @@ import fnmatch
 import os
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gatekeeper.shell.effects import write_targets
 from gatekeeper.shell.envvars import HARMLESS_ENV
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.model import Command, ToolCall
     from gatekeeper.paths import PathPolicy

@@ -20,12 +20,12 @@ import os
 import re
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from gatekeeper.config import state_dir
 from gatekeeper.fileutil import atomic_write, locked, private_dir, read_bytes
 from gatekeeper.model import thaw
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable
 

@@ -38,7 +38,6 @@ dirs; a tool-configuring variable set before the command (``FZF_DEFAULT_OPTS=...
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
@@ -47,6 +46,7 @@ from gatekeeper.plugins.bash import check_reads
 from gatekeeper.shell.effects import split_options
 from gatekeeper.shell.envvars import env_risk
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Collection
 

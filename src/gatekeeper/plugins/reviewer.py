@@ -31,12 +31,12 @@ import json
 import os
 import re
 import time
-from typing import TYPE_CHECKING
 
 from gatekeeper import hookimpl
 from gatekeeper.fileutil import package_data
 from gatekeeper.model import Review, ReviewDecision, thaw
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

@@ -27,13 +27,12 @@ checker (``ctx.classify``), and the wrapper's verdict is at least that.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
 from gatekeeper.plugins.environment import risky_assignment
 from gatekeeper.shell.envvars import env_risk
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

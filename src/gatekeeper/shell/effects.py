@@ -12,10 +12,10 @@ of ``xxd``, ``iconv -o``, and the operands of
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from gatekeeper.model import Word
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
 
