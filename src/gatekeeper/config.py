@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+
+from gatekeeper.records import dataclass, field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:

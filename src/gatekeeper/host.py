@@ -231,9 +231,9 @@ def call_checkers(
 def _with_plugin(found: Finding, plugin: str) -> Finding:
     """`dataclasses.replace(found, plugin=plugin)`, without its generic machinery (hot)."""
     if type(found) is not Finding:
-        import dataclasses  # a plugin's own Finding subclass: rare
+        from gatekeeper.records import replace  # a plugin's own Finding subclass: rare
 
-        return dataclasses.replace(found, plugin=plugin)
+        return replace(found, plugin=plugin)
     if found.plugin == plugin:
         return found  # frozen: an equal copy would be indistinguishable
     return Finding(found.verdict, found.rule, found.reason, plugin, found.command)
@@ -260,7 +260,7 @@ def call_reviewers(hook: pluggy.HookCaller | Caller, **kwargs: object) -> Review
                 reviewer=impl.plugin_name,
                 failure="reviewer returned garbage",
             )
-        import dataclasses  # Tier 2 only: a model call follows anyway
+        from gatekeeper.records import replace
 
-        return dataclasses.replace(result, reviewer=impl.plugin_name)
+        return replace(result, reviewer=impl.plugin_name)
     return None

@@ -9,8 +9,9 @@ sequences are tuples.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from types import MappingProxyType
+
+from gatekeeper.records import dataclass, field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:

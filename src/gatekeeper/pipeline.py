@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, replace
 
 from gatekeeper import rules as rules_mod
 from gatekeeper.context import Context
@@ -28,6 +27,7 @@ from gatekeeper.model import (
     freeze,
 )
 from gatekeeper.paths import PathPolicy
+from gatekeeper.records import dataclass, replace
 from gatekeeper.shell.parse import MAX_DEPTH, Script, parse
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing

@@ -25,8 +25,8 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from dataclasses import dataclass
 
+from gatekeeper.records import dataclass
 from gatekeeper.shell.effects import write_targets
 from gatekeeper.shell.envvars import HARMLESS_ENV
 

@@ -19,11 +19,11 @@ import json
 import os
 import re
 import time
-from dataclasses import dataclass, field
 
 from gatekeeper.config import state_dir
 from gatekeeper.fileutil import atomic_write, locked, private_dir, read_bytes
 from gatekeeper.model import thaw
+from gatekeeper.records import dataclass, field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:

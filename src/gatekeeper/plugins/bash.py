@@ -61,11 +61,11 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import replace
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict
 from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP, inside
+from gatekeeper.records import replace
 from gatekeeper.shell.effects import operands, sed_executes, sed_scripts_and_files
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing

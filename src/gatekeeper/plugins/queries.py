@@ -635,7 +635,7 @@ def _fzf(args: list[str], command: Command, ctx: Context) -> Finding | None:
 
 
 def _word(command: Command, text: str) -> Word:
-    from dataclasses import replace
+    from gatekeeper.records import replace
 
     return replace(command.words[0], text=text, dynamic=False, glob=False)
 

@@ -14,9 +14,8 @@ position.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gatekeeper.model import Command, Redirect, Word
+from gatekeeper.records import dataclass
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
