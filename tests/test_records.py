@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
 import pickle
 from typing import Any
 
@@ -82,6 +83,14 @@ def test_a_record_behaves_as_the_dataclass(options: dict[str, bool]) -> None:
             assert not hasattr(a, "__dict__")
             with pytest.raises((AttributeError, TypeError)):
                 a.other = 1
+    def params(cls: Any) -> list[tuple[str, Any, Any]]:
+        factory = {"<factory>", repr(records._MISSING)}  # each one's default_factory sentinel
+        return [
+            (p.name, p.kind, "factory" if repr(p.default) in factory else p.default)
+            for p in inspect.signature(cls.__init__).parameters.values()
+        ]
+
+    assert params(ours) == params(theirs)
     with pytest.raises(TypeError):
         ours()  # `name` has no default
     with pytest.raises(TypeError):

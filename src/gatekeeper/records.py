@@ -107,28 +107,32 @@ def _fields_of(cls: type) -> tuple[_Field, ...]:
     return tuple(fields)
 
 
-def _source(cls: type, fields: tuple[_Field, ...], *, frozen: bool, eq: bool) -> str:
-    """The generated methods of one record class (one compile per class)."""
+def _source(cls: type, fields: tuple[_Field, ...], *, frozen: bool, tag: str) -> str:
+    """The generated ``__init__`` of one record class (its signature is the fields').
+
+    Its names carry `tag`, so that the sources of several classes compile as one.
+    """
     params: list[str] = []
     body: list[str] = []
     seen_default = False
     for f in fields:
         has_default = f.default is not _MISSING or f.default_factory is not _MISSING
+        dflt, fact = f"__dflt{tag}_{f.name}", f"__fact{tag}_{f.name}"
         if f.init:
             if has_default:
                 seen_default = True
-                params.append(f"{f.name}=__dflt_{f.name}")
+                params.append(f"{f.name}={dflt}")
             elif seen_default:
                 raise TypeError(f"non-default argument {f.name!r} follows default argument")
             else:
                 params.append(f.name)
             value = f.name
             if f.default_factory is not _MISSING:
-                value = f"__fact_{f.name}() if {f.name} is __dflt_{f.name} else {f.name}"
+                value = f"{fact}() if {f.name} is {dflt} else {f.name}"
         elif f.default_factory is not _MISSING:
-            value = f"__fact_{f.name}()"
+            value = f"{fact}()"
         elif f.default is not _MISSING:
-            value = f"__dflt_{f.name}"
+            value = dflt
         else:
             continue  # set by __post_init__
         if frozen:
@@ -137,39 +141,93 @@ def _source(cls: type, fields: tuple[_Field, ...], *, frozen: bool, eq: bool) ->
             body.append(f"    self.{f.name} = {value}")
     if "__post_init__" in cls.__dict__:
         body.append("    self.__post_init__()")
-    lines = [f"def __init__(self, {', '.join(params)}):".replace("(self, )", "(self)")]
+    lines = [f"def __init{tag}(self, {', '.join(params)}):".replace("(self, )", "(self)")]
     lines += body or ["    pass"]
-    compared = [f.name for f in fields if f.compare]
-    mine = "".join(f"self.{n}," for n in compared)
-    theirs = "".join(f"other.{n}," for n in compared)
-    if eq:
-        lines += [
-            "def __eq__(self, other):",
-            "    if other.__class__ is self.__class__:",
-            f"        return ({mine}) == ({theirs})",
-            "    return NotImplemented",
-        ]
-        if frozen:
-            lines += ["def __hash__(self):", f"    return hash(({mine}))"]
-    shown = [f.name for f in fields if f.repr]
-    parts = ", ".join(f"{n}={{self.{n}!r}}" for n in shown)
-    lines += [
-        "def __repr__(self):",
-        f"    return f'{{self.__class__.__qualname__}}({parts})'",
-    ]
-    if frozen:
-        names = tuple(f.name for f in fields)
-        lines += [
-            "def __setattr__(self, name, value):",
-            f"    if type(self) is __cls or name in {names!r}:",
-            "        raise __frozen(f'cannot assign to field {name!r}')",
-            "    super(__cls, self).__setattr__(name, value)",
-            "def __delattr__(self, name):",
-            f"    if type(self) is __cls or name in {names!r}:",
-            "        raise __frozen(f'cannot delete field {name!r}')",
-            "    super(__cls, self).__delattr__(name)",
-        ]
     return "\n".join(lines) + "\n"
+
+
+# Classes whose __init__ is not compiled yet. compile() has a large fixed cost per call on a
+# slow interpreter (~0.5 ms), so the inits of all classes defined before the first instance
+# of any of them is made compile together, in one call.
+_PENDING: list[tuple[type, str]] = []
+_SCOPE: dict[str, object] = {"__object_setattr": object.__setattr__}
+
+
+def _compile_pending() -> None:
+    pending = _PENDING[:]
+    del _PENDING[:]
+    if not pending:
+        return
+    source = "".join(text for _, text in pending)
+    exec(compile(source, "<gatekeeper.records>", "exec"), _SCOPE)  # noqa: S102 - our own generated source, as dataclasses does
+    for cls, _ in pending:
+        init = _SCOPE.pop(f"__init_{id(cls)}")
+        init.__name__ = "__init__"  # type: ignore[attr-defined]
+        init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
+        cls.__init__ = init  # type: ignore[misc]
+
+
+def _pending_init(cls: type) -> object:
+    """The class' __init__ until the pending sources are compiled: compile, then call."""
+
+    def __init__(self: object, *args: object, **kwargs: object) -> None:
+        _compile_pending()
+        if cls.__init__ is __init__:  # type: ignore[misc]
+            raise TypeError(f"{cls.__qualname__}: its __init__ failed to compile")
+        cls.__init__(self, *args, **kwargs)  # type: ignore[misc]
+
+    return __init__
+
+
+def _methods(cls: type, fields: tuple[_Field, ...], *, frozen: bool, eq: bool) -> dict[str, object]:
+    """``__eq__``, ``__hash__``, ``__repr__`` and the frozen guards, as closures (no compile)."""
+    from operator import attrgetter  # already imported by enum
+
+    compared = tuple(f.name for f in fields if f.compare)
+    get = attrgetter(*compared) if compared else None
+    single = len(compared) == 1
+
+    def key(self: object) -> object:  # dataclasses compare and hash the fields' tuple
+        if get is None:
+            return ()
+        return (get(self),) if single else get(self)
+
+    methods: dict[str, object] = {}
+
+    def __eq__(self: object, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return bool(key(self) == key(other))
+        return NotImplemented
+
+    def __hash__(self: object) -> int:
+        return hash(key(self))
+
+    if eq:
+        methods["__eq__"] = __eq__
+        methods["__hash__"] = __hash__ if frozen else None  # mutable and eq: unhashable
+    shown = tuple(f.name for f in fields if f.repr)
+
+    def __repr__(self: object) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
+        return f"{self.__class__.__qualname__}({inner})"
+
+    methods["__repr__"] = __repr__
+    if frozen:
+        names = frozenset(f.name for f in fields)
+
+        def __setattr__(self: object, name: str, value: object) -> None:
+            if type(self) is cls or name in names:
+                raise FrozenInstanceError(f"cannot assign to field {name!r}")
+            object.__setattr__(self, name, value)  # the base is always object
+
+        def __delattr__(self: object, name: str) -> None:
+            if type(self) is cls or name in names:
+                raise FrozenInstanceError(f"cannot delete field {name!r}")
+            object.__delattr__(self, name)
+
+        methods["__setattr__"] = __setattr__
+        methods["__delattr__"] = __delattr__
+    return methods
 
 
 def _build(cls: type, *, frozen: bool, slots: bool, eq: bool) -> type:
@@ -189,32 +247,19 @@ def _build(cls: type, *, frozen: bool, slots: bool, eq: bool) -> type:
                 setattr(cls, f.name, f.default)
             elif isinstance(cls.__dict__.get(f.name), _Field):
                 delattr(cls, f.name)
-    scope: dict[str, object] = {
-        "__object_setattr": object.__setattr__,
-        "__frozen": FrozenInstanceError,
-        "__cls": cls,
-    }
+    tag = f"_{id(cls)}"
     for f in fields:
         if f.default_factory is not _MISSING:
-            scope[f"__dflt_{f.name}"] = _MISSING
-            scope[f"__fact_{f.name}"] = f.default_factory
+            _SCOPE[f"__dflt{tag}_{f.name}"] = _MISSING
+            _SCOPE[f"__fact{tag}_{f.name}"] = f.default_factory
         elif f.default is not _MISSING:
-            scope[f"__dflt_{f.name}"] = f.default
-    source = _source(cls, fields, frozen=frozen, eq=eq)
-    exec(compile(source, f"<record {cls.__qualname__}>", "exec"), scope)  # noqa: S102 - our own generated source, as dataclasses does
-    methods = ["__init__", "__repr__"]
-    if eq:
-        methods.append("__eq__")
-        if frozen:
-            methods.append("__hash__")
-    if frozen:
-        methods += ["__setattr__", "__delattr__"]
-    for name in methods:
-        method = scope[name]
-        method.__qualname__ = f"{cls.__qualname__}.{name}"  # type: ignore[attr-defined]
+            _SCOPE[f"__dflt{tag}_{f.name}"] = f.default
+    _PENDING.append((cls, _source(cls, fields, frozen=frozen, tag=tag)))
+    methods = {"__init__": _pending_init(cls), **_methods(cls, fields, frozen=frozen, eq=eq)}
+    for name, method in methods.items():
+        if method is not None:
+            method.__qualname__ = f"{cls.__qualname__}.{name}"  # type: ignore[attr-defined]
         setattr(cls, name, method)
-    if eq and not frozen:
-        cls.__hash__ = None  # type: ignore[assignment]  # dataclasses: mutable and eq means unhashable
     setattr(cls, "__match_args__", tuple(f.name for f in fields if f.init))  # noqa: B010
     setattr(cls, "__dataclass_fields__", _DataclassFields(fields))  # noqa: B010
     setattr(cls, "__record_init__", tuple(f.name for f in fields if f.init))  # noqa: B010

@@ -26,6 +26,7 @@ import fnmatch
 import os
 import re
 
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.records import dataclass
 from gatekeeper.shell.effects import write_targets
 from gatekeeper.shell.envvars import HARMLESS_ENV
@@ -52,7 +53,7 @@ _WRAPPERS = {
     "env",
     "ionice",
 }
-_RULE = re.compile(r"^([A-Za-z0-9_*.-]+(?:__[A-Za-z0-9_*.-]+)*)(?:\((.*)\))?$", re.DOTALL)
+_RULE = LazyRegex(r"^([A-Za-z0-9_*.-]+(?:__[A-Za-z0-9_*.-]+)*)(?:\((.*)\))?$", re.DOTALL)
 
 
 class RuleError(ValueError):

@@ -63,6 +63,7 @@ import os
 import re
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import SEVERITY, Finding, Verdict
 from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP, inside
 from gatekeeper.records import replace
@@ -258,7 +259,7 @@ _INTERPRETERS = {
     "gdb",
     "awk",
 }
-_PATH_LISTERS = re.compile(
+_PATH_LISTERS = LazyRegex(
     r"^(?:git (?:ls-files|diff --name-only|diff --cached --name-only|diff --staged --name-only)"
     r"|find (?!/|~|\.\.)[^|;&<>`$]*|ls(?: -[1a-zA-Z]+)*(?: (?!/|~|\.\.)[^ |;&<>`$]+)*)"
     r"(?: [^|;&<>`$]*)?$"
@@ -503,7 +504,7 @@ def _version_flags(name: str) -> set[str]:
     return flags
 
 
-_PYTHONISH = re.compile(r"^(python|python[23](\.\d+)?|pypy3?|ipython)$")
+_PYTHONISH = LazyRegex(r"^(python|python[23](\.\d+)?|pypy3?|ipython)$")
 
 
 def _takes_code(name: str, arg: str) -> bool:

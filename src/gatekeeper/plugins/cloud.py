@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.effects import split_options
 
@@ -173,7 +174,7 @@ _AWS_SERVICES = {
 }
 _AWS_READ_PREFIXES = ("describe-", "list-", "get-", "head-", "batch-get-")
 # Reads that print a secret, a credential, a token, or data that often holds one.
-_AWS_SECRET_WORDS = re.compile(
+_AWS_SECRET_WORDS = LazyRegex(
     r"secret-value|password|token|credential|login|decrypt|api-key|private|"
     r"access-details|console-output|console-screenshot"
 )

@@ -24,9 +24,8 @@ other modules.
 
 from __future__ import annotations
 
-import re
-
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -50,7 +49,7 @@ _LINTERS = {
     "codespell",
     "yamllint",
 }
-_PYTHON = re.compile(r"^(python|python3|python3\.\d+|py)$")
+_PYTHON = LazyRegex(r"^(python|python3|python3\.\d+|py)$")
 _MODULE_TOOLS = {
     "pytest",
     "pip",
@@ -75,7 +74,7 @@ _MODULE_TOOLS = {
     "coverage",
 }
 _VERSION_QUERIES = {"--version", "-V", "version", "--help", "-h", "-v"}
-_PLAIN_PYTHON = re.compile(
+_PLAIN_PYTHON = LazyRegex(
     r"^\s*(import (sys|platform|os)(, ?(sys|platform|os))*\s*;\s*)?"
     r"print\((sys\.(version|version_info|executable|path|platform)|platform\.\w+\(\)"
     # a string literal, or an f-string whose fields are bare names (no calls, no attributes)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, TMP
 from gatekeeper.plugins.bash import check_reads
@@ -255,7 +256,7 @@ _NPM_VALUES = {
     "--audit-level",
     "--searchlimit",
 }
-_SECRET_KEY = re.compile(r"(?i)auth|token|pass|cert|key|otp")
+_SECRET_KEY = LazyRegex(r"(?i)auth|token|pass|cert|key|otp")
 
 
 def _npm(args: list[str]) -> Finding | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Word
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -328,7 +329,7 @@ def sed_scripts_and_files(command: Command) -> tuple[list[str], list[Word]]:
     return scripts, files
 
 
-_SED_W = re.compile(
+_SED_W = LazyRegex(
     r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+(\S+)|s(.)(?:(?!\2).)*\2(?:(?!\2).)*\2[gpIiMme0-9]*w\s*(\S+)"
 )
 
