@@ -20,7 +20,6 @@ protected-path rules gate the agent's writes to the state dir exactly as to the 
 from __future__ import annotations
 
 import json
-import math
 import os
 import stat
 
@@ -85,7 +84,7 @@ def _exact(value: object) -> bool:
     if isinstance(value, list):
         return all(_exact(v) for v in value)
     if isinstance(value, float):
-        return math.isfinite(value)
+        return value - value == 0.0  # False for NaN and the infinities (no `math` import)
     return isinstance(value, str | bool | int)
 
 
