@@ -105,6 +105,20 @@ def test_what_records_do_not_support_fails_at_import() -> None:
     with pytest.raises(ValueError, match="mutable default"):
         build(records.dataclass, lambda **kw: [], frozen=True)
 
+    class OwnRepr:
+        x: int = 0
+
+        def __repr__(self) -> str:
+            return "mine"
+
+    class OwnSlots:
+        __slots__ = ("x",)
+        x: int
+
+    for cls in (OwnRepr, OwnSlots):
+        with pytest.raises(TypeError):
+            records.dataclass(frozen=True, slots=True)(cls)
+
     class Base: ...
 
     class Child(Base):

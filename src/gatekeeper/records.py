@@ -100,7 +100,7 @@ def _fields_of(cls: type) -> tuple[_Field, ...]:
             raise TypeError(f"{cls.__name__}.{name}: ClassVar/InitVar are not supported")
         value = cls.__dict__.get(name, _MISSING)
         f = value if isinstance(value, _Field) else _Field(default=value)
-        if isinstance(f.default, list | dict | set):
+        if f.default is not _MISSING and type(f.default).__hash__ is None:  # as dataclasses
             raise ValueError(f"mutable default {type(f.default)} for field {name} is not allowed")
         f.name, f.type = name, annotation
         fields.append(f)
@@ -230,7 +230,14 @@ def _methods(cls: type, fields: tuple[_Field, ...], *, frozen: bool, eq: bool) -
     return methods
 
 
+_GENERATED = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__", "__slots__")
+
+
 def _build(cls: type, *, frozen: bool, slots: bool, eq: bool) -> type:
+    own = [name for name in _GENERATED if name in cls.__dict__ and name != "__hash__"]
+    if own or cls.__dict__.get("__hash__", None) is not None:
+        # dataclasses would keep some of these and refuse others: never silently differ
+        raise TypeError(f"{cls.__name__}: gatekeeper.records generates {own or '__hash__'} itself")
     fields = _fields_of(cls)
     names = tuple(f.name for f in fields)
     if slots:
