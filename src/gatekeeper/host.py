@@ -8,7 +8,7 @@ name through the same call as third-party ones; third-party modules come from co
 
 from __future__ import annotations
 
-import importlib
+import sys
 
 from gatekeeper import hookspecs
 from gatekeeper.model import Finding, Review, ReviewDecision, Verdict
@@ -66,6 +66,8 @@ def make_plugin_manager(
     (the essential plugin cannot be blocked). Returns the manager and one REVIEW finding per
     enabled plugin that failed to load: a broken plugin is a finding, not a crash.
     """
+    import importlib
+
     import pluggy  # not on the hot path: `load_plugins` uses the small registry when it can
 
     pm = pluggy.PluginManager(hookspecs.PROJECT)
@@ -172,7 +174,8 @@ def load_plugins(
             if modname in blocked_names or any(modname == name for name, _ in loaded):
                 continue
             try:
-                loaded.append((modname, importlib.import_module(modname)))
+                __import__(modname)  # importlib.import_module without importing importlib
+                loaded.append((modname, sys.modules[modname]))
             except Exception as exc:  # noqa: BLE001 - a plugin that fails to load means REVIEW
                 failures.append(
                     Finding(
