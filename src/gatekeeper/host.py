@@ -4,6 +4,11 @@ There is no module-level plugin manager: `make_plugin_manager` builds a fresh on
 tests inject stubs through its ``extra`` argument. Built-in plugins are registered by module
 name through the same call as third-party ones; third-party modules come from config
 (``[plugins] enabled``), never from an entry-point scan on the hot path.
+
+`load_plugins` is what an `Engine` uses: when no third-party plugin is enabled, the modules
+are registered in `gatekeeper.registry`, which reproduces pluggy's order, argument names and
+validation without importing pluggy (the cold hook's largest import), and defers to pluggy
+for anything it does not reproduce exactly.
 """
 
 from __future__ import annotations
