@@ -39,12 +39,11 @@ as outside here (``cd /tmp/x && git status``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
     from gatekeeper.model import Command

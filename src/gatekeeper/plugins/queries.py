@@ -45,15 +45,16 @@ dirs; a tool-configuring variable set before the command (``FZF_DEFAULT_OPTS=...
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, TMP
 from gatekeeper.plugins.bash import check_reads
 from gatekeeper.shell.effects import split_options
 from gatekeeper.shell.envvars import env_risk
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Collection
 
@@ -262,7 +263,7 @@ _NPM_VALUES = {
     "--audit-level",
     "--searchlimit",
 }
-_SECRET_KEY = re.compile(r"(?i)auth|token|pass|cert|key|otp")
+_SECRET_KEY = LazyRegex(r"(?i)auth|token|pass|cert|key|otp")
 
 
 def _npm(args: list[str]) -> Finding | None:
@@ -835,7 +836,7 @@ def _fzf(args: list[str], command: Command, ctx: Context) -> Finding | None:
 
 
 def _word(command: Command, text: str) -> Word:
-    from dataclasses import replace
+    from gatekeeper.records import replace
 
     return replace(command.words[0], text=text, dynamic=False, glob=False)
 
