@@ -366,7 +366,7 @@ class Engine:
                 (),
                 None,
             )
-        script = parse(text, ctx.paths.home)
+        script = parse(text, ctx.paths.home_resolver)
         commands = tuple(c.text[:200] for c in script.commands)
         contexts = self._contexts(script, call, ctx)
         for command, cctx in zip(script.commands, contexts, strict=True):
@@ -510,7 +510,7 @@ class Engine:
         def classify_script(text: str, where: str) -> Finding:
             if depth + 1 > MAX_DEPTH:
                 return _too_deep()
-            script = parse(text, policy.home, where=where, depth=depth + 1)
+            script = parse(text, policy.home_resolver, where=where, depth=depth + 1)
             inner = self.context(call, depth + 1, policy, guard=guard)
             found = [
                 Finding(Verdict.REVIEW, p.rule, p.reason, plugin=SHELL_PLUGIN, command=p.text)

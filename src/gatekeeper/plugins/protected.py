@@ -115,13 +115,13 @@ def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
         and raw.isascii()
         and "\0" not in raw
         and not any(
-            os.path.lexists(os.path.join(cwd or "/", raw))
+            ctx.paths.lexists(os.path.join(cwd or "/", raw))
             for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds)
         )
     ):
         return None
     for path in ctx.paths.resolve_all(raw):
-        if not ctx.paths.is_secret(path) or not (path_like or os.path.lexists(path)):
+        if not ctx.paths.is_secret(path) or not (path_like or ctx.paths.lexists(path)):
             continue
         return Finding(
             Verdict.ELEVATE,

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 from gatekeeper.model import Command, Redirect, Word
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tree_sitter import Node, Parser
 
 # Statement-level nodes whose children are walked as statements.
@@ -123,15 +125,22 @@ class _Item:
 
 
 class _Walker:
-    def __init__(self, src: bytes, home: str, depth: int) -> None:
+    def __init__(self, src: bytes, home: str | Callable[[], str], depth: int) -> None:
         self.src = src
-        self.home = home
+        self._home = home
         self.depth = depth
         self.stack: list[_Item] = []
         self.commands: list[Command] = []
         self.problems: list[Problem] = []
 
     # -- helpers -------------------------------------------------------------------------
+
+    @property
+    def home(self) -> str:
+        """What `~` and `$HOME` expand to (asked for only when a word holds one)."""
+        if not isinstance(self._home, str):
+            self._home = self._home()
+        return self._home
 
     def text(self, node: Node) -> str:
         return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
@@ -393,7 +402,7 @@ class _Walker:
                 if self.depth >= MAX_DEPTH:
                     self.problem("GK-SHELL-006", "shell scripts nested too deep to follow", node)
                 else:
-                    sub = parse(body, self.home, where="heredoc", depth=self.depth + 1)
+                    sub = parse(body, self._home, where="heredoc", depth=self.depth + 1)
                     self.commands.extend(sub.commands)
                     self.problems.extend(sub.problems)
 
@@ -643,11 +652,15 @@ def _take(text: str, start: int, alphabet: str, limit: int) -> str:
     return text[start:end]
 
 
-def parse(text: str, home: str, where: str = "top", depth: int = 0) -> Script:
+def parse(
+    text: str, home: str | Callable[[], str], where: str = "top", depth: int = 0
+) -> Script:
     """Every simple command of a Bash text and every problem, never raising on bad input.
 
-    `depth` counts shells inside shells (here-documents fed to ``bash``); the host uses the
-    same limit for ``bash -c``.
+    `home` is what `~` and `$HOME` expand to, or a function that gives it, called only if
+    a word needs it (the host resolves the home directory only then). `depth` counts
+    shells inside shells (here-documents fed to ``bash``); the host uses the same limit
+    for ``bash -c``.
     """
     src = text.encode("utf-8", "surrogateescape")
     tree = _parser().parse(src)
