@@ -245,11 +245,13 @@ class Engine:
         tier: str,
         findings: Sequence[Finding],
         commands: tuple[str, ...],
+        *,
+        lead: str = "",
     ) -> Decision:
         where = f" (in `{top.command[:80]}`)" if top.command else ""
         return Decision(
             outcome,
-            f"{top.reason}{where} [{top.rule}]",
+            f"{lead}{top.reason}{where} [{top.rule}]",
             tier,
             tuple(findings),
             rule=top.rule,
@@ -265,12 +267,11 @@ class Engine:
         findings: tuple[Finding, ...],
         commands: tuple[str, ...],
     ) -> Decision:
-        base = self._decision(Outcome.ASK, top, "tier1", findings, commands)
         settings = self.config.reviewer
-        if not settings.enabled:
-            return replace(
-                base, reason=f"needs review, and the reviewer is disabled: {base.reason}"
-            )
+        if not settings.enabled:  # built at once: `replace` costs as much as the rest (hot)
+            lead = "needs review, and the reviewer is disabled: "
+            return self._decision(Outcome.ASK, top, "tier1", findings, commands, lead=lead)
+        base = self._decision(Outcome.ASK, top, "tier1", findings, commands)
         from gatekeeper import state
 
         key = state.request_hash(call)

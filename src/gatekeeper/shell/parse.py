@@ -425,6 +425,14 @@ class _Walker:
 
     def word(self, node: Node, where: str) -> Word:
         """Resolve a word node to its text; mark it dynamic where the shell would expand."""
+        if node.type == "word" and not node.is_missing:
+            # Most words are one `word` leaf: the loop below, for that node alone.
+            text, glob = _unquoted_word(self.text(node), at_start=True)
+            if text.startswith("~"):
+                if text == "~" or text.startswith("~/"):
+                    return Word(self.home + text[1:], False, glob)
+                return Word(text, True, glob)  # ~user
+            return Word(text, False, glob)
         parts: list[str] = []
         dynamic = False
         glob = False
