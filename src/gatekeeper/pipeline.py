@@ -66,6 +66,8 @@ class InputError(ValueError):
 
 
 def _depth(value: object) -> int:
+    if isinstance(value, dict) and not any(isinstance(v, dict | list) for v in value.values()):
+        return 1  # the common tool input, `{"command": "..."}`: no walk needed
     deepest = 0
     todo: list[tuple[object, int]] = [(value, 1)]
     while todo:
