@@ -361,7 +361,6 @@ class _Walker:
         redirects = list(item.redirects)
         piped = item.piped
         for i, child in enumerate(node.children):
-            field = node.field_name_for_child(i)
             kind = child.type
             if kind == "variable_assignment" and not words:
                 name = child.child_by_field_name("name")
@@ -381,7 +380,7 @@ class _Walker:
                     redirects.append(r)
                 if kind in ("heredoc_redirect", "herestring_redirect"):
                     piped = True
-            elif field == "argument" or child.is_named:
+            elif child.is_named or node.field_name_for_child(i) == "argument":
                 if kind == "comment":
                     continue
                 words.append(self.word(child, item.where))
