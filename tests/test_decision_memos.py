@@ -113,6 +113,14 @@ def test_each_policy_asks_lexists_afresh(gk_env: GkEnv, tmp_path: Path) -> None:
     assert PathPolicy.from_config(config, str(tmp_path)).lexists(path)
 
 
+@pytest.mark.parametrize("directory", ["", "/", "/a", "/a/", "/a/b"])
+@pytest.mark.parametrize("name", ["x", ".x", "..", "a b", "é"])
+def test_the_entry_of_a_cwd_is_os_path_join(directory: str, name: str) -> None:
+    from gatekeeper.plugins.protected import _entry
+
+    assert _entry(directory, name) == os.path.join(directory or "/", name)
+
+
 def test_the_parser_asks_for_home_only_when_a_word_needs_it() -> None:
     asked: list[int] = []
 

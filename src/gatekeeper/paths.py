@@ -312,8 +312,9 @@ def _protected_sources(configured: tuple[str, ...], cwd: str, home: str) -> tupl
     return sources
 
 
+# `$HOME` is not read again: the `home` of the key is `home_dir()`, which is what these
+# functions (and `expanduser`) make of it.
 _SOURCE_ENV = (
-    "HOME",
     "GATEKEEPER_CONFIG",
     "XDG_CONFIG_HOME",
     "GATEKEEPER_STATE_DIR",
