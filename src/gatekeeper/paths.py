@@ -232,9 +232,10 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     `os.path.realpath` is pure Python: per component a `join`, an `lstat` and dict work
     (~20 µs for a short path). For an absolute path without a `..` component in which no
     component is a symlink, its answer is the path without its `.` components, `//` and
-    trailing `/` (which its walk skips). That is checked here with one `lstat` per component. realpath treats a component whose `lstat`
-    fails as no link and goes on; every deeper component then fails too (its parent does
-    not exist, is not a directory or cannot be searched), so the walk stops there. Any
+    trailing `/` (which its walk skips). That is checked here with one `lstat` per
+    component. realpath treats a component whose `lstat` fails as no link and goes on;
+    every deeper component then fails too (its parent does not exist, is not a directory
+    or cannot be searched), so the walk stops there. Any
     symlink, any other path and any exception other than `OSError` (a NUL byte, an
     unencodable name) go to `os.path.realpath`, which then answers or raises exactly as
     before. `tests/test_paths_realpath.py` pins the two.
