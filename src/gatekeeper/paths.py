@@ -230,11 +230,12 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     """`os.path.realpath(path)`, with a fast path for a plain path without symlinks.
 
     `os.path.realpath` is pure Python: per component a `join`, an `lstat` and dict work
-    (~20 µs for a short path). For a plain absolute path (no `//`, `.` or `..` component, no
-    trailing `/`) in which no component is a symlink, its answer is the path itself. That is
-    checked here with one `lstat` per component. realpath treats a component whose `lstat`
-    fails as no link and goes on; every deeper component then fails too (its parent does
-    not exist, is not a directory or cannot be searched), so the walk stops there. Any
+    (~20 µs for a short path). For an absolute path without a `..` component in which no
+    component is a symlink, its answer is the path without its `.` components, `//` and
+    trailing `/` (which its walk skips). That is checked here with one `lstat` per
+    component. realpath treats a component whose `lstat` fails as no link and goes on;
+    every deeper component then fails too (its parent does not exist, is not a directory
+    or cannot be searched), so the walk stops there. Any
     symlink, any other path and any exception other than `OSError` (a NUL byte, an
     unencodable name) go to `os.path.realpath`, which then answers or raises exactly as
     before. `tests/test_paths_realpath.py` pins the two.
@@ -243,8 +244,15 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     is to one call: the filesystem does not change while a call is decided, and the next
     call starts with a fresh one, so a symlink made between two calls is always seen.
     """
-    if not _plain(path) or "/../" in path or path.endswith("/.."):
-        return os.path.realpath(path)
+    if "/.." in path and ".." in path.split("/"):
+        return os.path.realpath(path)  # `..` needs its prefix resolved first: realpath's walk
+    given = path
+    if not _plain(path):
+        if not path.startswith("/"):
+            return os.path.realpath(path)
+        # `.` components, `//` and a trailing `/` are skipped by realpath's walk: without
+        # them the path is plain, and the walk below lstats exactly the prefixes it would.
+        path = "/" + "/".join(part for part in path.split("/") if part and part != ".")
     end = 0
     try:
         while end != -1:
@@ -261,9 +269,9 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
             if state == _MISSING:
                 return path
             if state == _LINK:
-                return os.path.realpath(path)
+                return os.path.realpath(given)
     except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
-        return os.path.realpath(path)
+        return os.path.realpath(given)
     return path
 
 
@@ -281,7 +289,8 @@ _SOURCES: dict[tuple[object, ...], tuple[str, ...]] = {}
 def _protected_sources(configured: tuple[str, ...], cwd: str, home: str) -> tuple[str, ...]:
     """The protected paths before resolution: pure string work, memoized on all its inputs.
 
-    The key holds every input: the configured paths, the call's cwd, the resolved home, the
+    The key holds every input: the configured paths, the call's cwd, the home directory (as
+    the environment gives it: `protected` resolves what is joined to it), the
     process' cwd (a relative `$GATEKEEPER_*` path is made absolute against it) and the
     environment variables `user_config_path` and `state_dir` read. Nothing here touches the
     filesystem, so the memo cannot go stale; the resolution (`protected`) stays per call.
@@ -304,8 +313,9 @@ def _protected_sources(configured: tuple[str, ...], cwd: str, home: str) -> tupl
     return sources
 
 
+# `$HOME` is not read again: the `home` of the key is `home_dir()`, which is what these
+# functions (and `expanduser`) make of it.
 _SOURCE_ENV = (
-    "HOME",
     "GATEKEEPER_CONFIG",
     "XDG_CONFIG_HOME",
     "GATEKEEPER_STATE_DIR",
@@ -318,19 +328,45 @@ class PathPolicy:
     """Where files may be touched without review, for one call."""
 
     cwd: str
-    home: str
-    allowed: tuple[str, ...]
-    tmp: tuple[str, ...]
+    # $HOME as the call found it, not yet resolved: `home` resolves it on first use (the
+    # shell parser asks only for a word with `~` or `$HOME`; a path check asks too).
+    home_source: str
+    # The allowed directories: the project root (resolved when the config was loaded, or
+    # ""), then the configured ones, absolute but not yet resolved; and the tmp
+    # directories, not yet resolved. `allowed` and `tmp` resolve them on first use: most
+    # calls never compare a path against them, and each costs an lstat per component.
+    project_root: str
+    allowed_sources: tuple[str, ...]
+    tmp_sources: tuple[str, ...]
     # Whole directories or files, absolute but not yet resolved: `protected` resolves them
     # on first use (a dozen realpath calls, which most calls, having no write, never need).
+    # Those below the home directory are joined to `home_source`: resolving `H/.ssh` gives
+    # what resolving `realpath(H)/.ssh` gives.
     protected_sources: tuple[str, ...]
     # Other directories a command of this call may run in (`cd sub && ...`): a relative
     # path is judged against every one of them and the most severe class wins.
     other_cwds: tuple[str, ...] = ()
     _resolved: list[tuple[str, ...]] = field(default_factory=list, compare=False, repr=False)
+    _home: list[str] = field(default_factory=list, compare=False, repr=False)
+    # `allowed` and `tmp`, once resolved: shared, like `_resolved`, by the policies derived
+    # from this one for the same call.
+    _roots: list[tuple[tuple[str, ...], tuple[str, ...]]] = field(
+        default_factory=list, compare=False, repr=False
+    )
     # What `lstat` said of each path prefix during this call (see `realpath`); shared by
     # the policies derived from this one for the same call (`with_cwds`, `replace`).
     _known: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def home(self) -> str:
+        """The home directory, resolved (once per policy)."""
+        if not self._home:
+            self._home.append(realpath(self.home_source, self._known))
+        return self._home[0]
+
+    def home_resolver(self) -> str:
+        """`home`, as a function: what the shell parser calls if a word holds `~`."""
+        return self.home
 
     @property
     def protected(self) -> tuple[str, ...]:
@@ -342,32 +378,70 @@ class PathPolicy:
             )
         return self._resolved[0]
 
+    @property
+    def allowed(self) -> tuple[str, ...]:
+        """The allowed directories, resolved: the project root first, then `[paths] allowed`."""
+        return (self._roots or self._resolve_roots())[0][0]
+
+    @property
+    def tmp(self) -> tuple[str, ...]:
+        """The tmp directories, resolved: `/tmp`, `/var/tmp`, then `$TMPDIR` if set."""
+        return (self._roots or self._resolve_roots())[0][1]
+
+    def _resolve_roots(self) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+        # `/` or the home dir itself is never an allowed or tmp dir as a whole.
+        known = self._known
+        home = self.home
+        allowed = [self.project_root] if self.project_root else []
+        for path in (realpath(p, known) for p in self.allowed_sources):
+            if path not in ("/", home):
+                allowed.append(path)
+        tmp = [realpath(p, known) for p in self.tmp_sources[:2]]
+        for path in (realpath(p, known) for p in self.tmp_sources[2:]):
+            if path not in ("/", home):
+                tmp.append(path)
+        self._roots.append((tuple(dict.fromkeys(allowed)), tuple(dict.fromkeys(tmp))))
+        return self._roots
+
     @classmethod
     def from_config(cls, config: Config, cwd: str) -> PathPolicy:
-        """Build the policy: project root + configured dirs + tmp dirs, resolved."""
-        known: dict[str, int] = {}
-        home = realpath(home_dir(), known)
-        allowed: list[str] = []
-        if config.project_root:
-            allowed.append(config.project_root)
-        for raw in config.allowed_paths:
-            path = resolve(raw, cwd, known)
-            if path not in ("/", home):  # `/` or the home dir itself is never allowed whole
-                allowed.append(path)
-        tmp = [realpath("/tmp", known), realpath("/var/tmp", known)]
+        """The policy of one call: project root + configured dirs + tmp dirs.
+
+        The environment is read here; the filesystem is not: every root (home included) is
+        resolved by the first question that needs it, with this call's `lstat` memo, and
+        nothing the filesystem said is kept beyond the policy.
+        """
+        home = home_dir()
         env_tmp = os.environ.get("TMPDIR")
-        if env_tmp:
-            real_tmp = realpath(env_tmp, known)
-            if real_tmp not in ("/", home):
-                tmp.append(real_tmp)
-        return cls(
+        policy = cls(
             cwd=cwd,
-            home=home,
-            allowed=tuple(dict.fromkeys(allowed)),
-            tmp=tuple(dict.fromkeys(tmp)),
+            home_source=home,
+            project_root=config.project_root,
+            allowed_sources=tuple(_absolute(raw, cwd) for raw in config.allowed_paths),
+            tmp_sources=("/tmp", "/var/tmp", env_tmp) if env_tmp else ("/tmp", "/var/tmp"),
             protected_sources=_protected_sources(config.protected_paths, cwd, home),
-            _known=known,
         )
+        if any("\0" in p for p in (home, *policy.allowed_sources, *policy.tmp_sources)):
+            policy._resolve_roots()  # raises here, for the whole call, as it always did
+        return policy
+
+    def lexists(self, path: str) -> bool:
+        """`os.path.lexists(path)` for an absolute path, through this call's `lstat` memo.
+
+        `realpath` records what `lstat` said of every prefix it walked; this reads and adds
+        to the same record, so a path tested here and then resolved (or tested twice in
+        one call) costs one `lstat`.
+        """
+        if not _plain(path) or "\0" in path:
+            return os.path.lexists(path)
+        state = self._known.get(path)
+        if state is None:
+            try:
+                state = _LINK if stat.S_ISLNK(os.lstat(path).st_mode) else _ENTRY
+            except (OSError, ValueError):
+                state = _MISSING
+            self._known[path] = state
+        return state != _MISSING
 
     def resolve(self, raw: str) -> str:
         """A raw path of this call, resolved against its cwd."""

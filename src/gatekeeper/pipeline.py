@@ -66,6 +66,8 @@ class InputError(ValueError):
 
 
 def _depth(value: object) -> int:
+    if isinstance(value, dict) and not any(isinstance(v, dict | list) for v in value.values()):
+        return 1  # the common tool input, `{"command": "..."}`: no walk needed
     deepest = 0
     todo: list[tuple[object, int]] = [(value, 1)]
     while todo:
@@ -254,11 +256,13 @@ class Engine:
         tier: str,
         findings: Sequence[Finding],
         commands: tuple[str, ...],
+        *,
+        lead: str = "",
     ) -> Decision:
         where = f" (in `{top.command[:80]}`)" if top.command else ""
         return Decision(
             outcome,
-            f"{top.reason}{where} [{top.rule}]",
+            f"{lead}{top.reason}{where} [{top.rule}]",
             tier,
             tuple(findings),
             rule=top.rule,
@@ -274,12 +278,11 @@ class Engine:
         findings: tuple[Finding, ...],
         commands: tuple[str, ...],
     ) -> Decision:
-        base = self._decision(Outcome.ASK, top, "tier1", findings, commands)
         settings = self.config.reviewer
-        if not settings.enabled:
-            return replace(
-                base, reason=f"needs review, and the reviewer is disabled: {base.reason}"
-            )
+        if not settings.enabled:  # built at once: `replace` costs as much as the rest (hot)
+            lead = "needs review, and the reviewer is disabled: "
+            return self._decision(Outcome.ASK, top, "tier1", findings, commands, lead=lead)
+        base = self._decision(Outcome.ASK, top, "tier1", findings, commands)
         if self.review_failure is not None:
             return replace(base, reason=f"needs review, and {self.review_failure}: {base.reason}")
         from gatekeeper import state
@@ -377,7 +380,7 @@ class Engine:
                 (),
                 None,
             )
-        script = parse(text, ctx.paths.home)
+        script = parse(text, ctx.paths.home_resolver)
         commands = tuple(c.text[:200] for c in script.commands)
         contexts = self._contexts(script, call, ctx)
         for command, cctx in zip(script.commands, contexts, strict=True):
@@ -521,7 +524,7 @@ class Engine:
         def classify_script(text: str, where: str) -> Finding:
             if depth + 1 > MAX_DEPTH:
                 return _too_deep()
-            script = parse(text, policy.home, where=where, depth=depth + 1)
+            script = parse(text, policy.home_resolver, where=where, depth=depth + 1)
             inner = self.context(call, depth + 1, policy, guard=guard)
             found = [
                 Finding(Verdict.REVIEW, p.rule, p.reason, plugin=SHELL_PLUGIN, command=p.text)

@@ -296,9 +296,12 @@ _PUBLIC_SYSTEM_FILES = frozenset(
 )
 
 
+_VERSION_SUFFIX = re.compile(r"[0-9.]+$")
+
+
 def is_shell_or_interpreter(name: str) -> bool:
     """A program that runs a script given as a file, a string or on standard input."""
-    base = re.sub(r"[0-9.]+$", "", name)
+    base = _VERSION_SUFFIX.sub("", name)
     return name in _SHELLS or name in _INTERPRETERS or base in _INTERPRETERS
 
 

@@ -73,11 +73,14 @@ def _flag_name(flag: str) -> str:
     return flag.split("=", 1)[0]
 
 
+_FILE_ARGUMENT = re.compile(r"^(?:fileb?://|@)(.+)$")
+
+
 def _file_reads(args: list[str], ctx: Context) -> Finding | None:
     """`file://x`, `fileb://x`, `@x` arguments (aws, az) read a local file."""
     for a in args:
         value = a.split("=", 1)[1] if a.startswith("-") and "=" in a else a
-        m = re.match(r"^(?:fileb?://|@)(.+)$", value)
+        m = _FILE_ARGUMENT.match(value)
         if m and not ctx.paths.is_allowed(m.group(1)):
             return _flag(f"`{a}` reads {m.group(1)}, outside the allowed dirs")
     return None

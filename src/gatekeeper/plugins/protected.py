@@ -111,18 +111,17 @@ def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
     # A bare word that names no entry of any cwd cannot resolve to an existing file: one
     # lstat instead of a realpath. Only for plain ASCII, so that a NUL or an unencodable
     # character still fails inside realpath as before (a REVIEW finding, not silence).
+    paths = ctx.paths
     if (
         not path_like
         and raw.isascii()
         and "\0" not in raw
-        and not any(
-            os.path.lexists(os.path.join(cwd or "/", raw))
-            for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds)
-        )
+        and not paths.lexists(_entry(paths.cwd, raw))
+        and not any(paths.lexists(_entry(cwd, raw)) for cwd in paths.other_cwds)
     ):
         return None
-    for path in ctx.paths.resolve_all(raw):
-        if not ctx.paths.is_secret(path) or not (path_like or os.path.lexists(path)):
+    for path in paths.resolve_all(raw):
+        if not paths.is_secret(path) or not (path_like or paths.lexists(path)):
             continue
         return Finding(
             Verdict.ELEVATE,
@@ -130,6 +129,12 @@ def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
             f"{how} reads the credential file {path}: only the user can approve that",
         )
     return None
+
+
+def _entry(directory: str, name: str) -> str:
+    """`os.path.join(directory or "/", name)` for a name without `/` (hot: every argument)."""
+    directory = directory or "/"
+    return directory + name if directory.endswith("/") else f"{directory}/{name}"
 
 
 @hookimpl

@@ -163,6 +163,9 @@ def write_targets(command: Command) -> list[tuple[Word, str]]:
     return targets
 
 
+_LONG_OUTPUT_EQ = re.compile(r"--(output|output-file|out-file|outfile|log-file)=")
+
+
 def _write_targets(command: Command) -> list[tuple[Word, str]]:
     targets: list[tuple[Word, str]] = []
     for r in command.redirects:
@@ -218,7 +221,7 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
             "--log-file",
         ) and i + 1 < len(words):
             targets.append((words[i + 1], arg))
-        elif re.match(r"^--(output|output-file|out-file|outfile|log-file)=", arg):
+        elif arg.startswith("--") and _LONG_OUTPUT_EQ.match(arg):
             value = arg.split("=", 1)[1]
             targets.append((Word(value, words[i].dynamic), arg.split("=", 1)[0]))
         elif (

@@ -19,6 +19,8 @@ from gatekeeper.records import dataclass
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tree_sitter import Node, Parser
 
 # Statement-level nodes whose children are walked as statements.
@@ -121,15 +123,22 @@ class _Item:
 
 
 class _Walker:
-    def __init__(self, src: bytes, home: str, depth: int) -> None:
+    def __init__(self, src: bytes, home: str | Callable[[], str], depth: int) -> None:
         self.src = src
-        self.home = home
+        self._home = home
         self.depth = depth
         self.stack: list[_Item] = []
         self.commands: list[Command] = []
         self.problems: list[Problem] = []
 
     # -- helpers -------------------------------------------------------------------------
+
+    @property
+    def home(self) -> str:
+        """What `~` and `$HOME` expand to (asked for only when a word holds one)."""
+        if not isinstance(self._home, str):
+            self._home = self._home()
+        return self._home
 
     def text(self, node: Node) -> str:
         return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
@@ -350,7 +359,6 @@ class _Walker:
         redirects = list(item.redirects)
         piped = item.piped
         for i, child in enumerate(node.children):
-            field = node.field_name_for_child(i)
             kind = child.type
             if kind == "variable_assignment" and not words:
                 name = child.child_by_field_name("name")
@@ -370,7 +378,7 @@ class _Walker:
                     redirects.append(r)
                 if kind in ("heredoc_redirect", "herestring_redirect"):
                     piped = True
-            elif field == "argument" or child.is_named:
+            elif child.is_named or node.field_name_for_child(i) == "argument":
                 if kind == "comment":
                     continue
                 words.append(self.word(child, item.where))
@@ -391,7 +399,7 @@ class _Walker:
                 if self.depth >= MAX_DEPTH:
                     self.problem("GK-SHELL-006", "shell scripts nested too deep to follow", node)
                 else:
-                    sub = parse(body, self.home, where="heredoc", depth=self.depth + 1)
+                    sub = parse(body, self._home, where="heredoc", depth=self.depth + 1)
                     self.commands.extend(sub.commands)
                     self.problems.extend(sub.problems)
 
@@ -414,6 +422,14 @@ class _Walker:
 
     def word(self, node: Node, where: str) -> Word:
         """Resolve a word node to its text; mark it dynamic where the shell would expand."""
+        if node.type == "word" and not node.is_missing:
+            # Most words are one `word` leaf: the loop below, for that node alone.
+            text, glob = _unquoted_word(self.text(node), at_start=True)
+            if text.startswith("~"):
+                if text == "~" or text.startswith("~/"):
+                    return Word(self.home + text[1:], False, glob)
+                return Word(text, True, glob)  # ~user
+            return Word(text, False, glob)
         parts: list[str] = []
         dynamic = False
         glob = False
@@ -641,11 +657,15 @@ def _take(text: str, start: int, alphabet: str, limit: int) -> str:
     return text[start:end]
 
 
-def parse(text: str, home: str, where: str = "top", depth: int = 0) -> Script:
+def parse(
+    text: str, home: str | Callable[[], str], where: str = "top", depth: int = 0
+) -> Script:
     """Every simple command of a Bash text and every problem, never raising on bad input.
 
-    `depth` counts shells inside shells (here-documents fed to ``bash``); the host uses the
-    same limit for ``bash -c``.
+    `home` is what `~` and `$HOME` expand to, or a function that gives it, called only if
+    a word needs it (the host resolves the home directory only then). `depth` counts
+    shells inside shells (here-documents fed to ``bash``); the host uses the same limit
+    for ``bash -c``.
     """
     src = text.encode("utf-8", "surrogateescape")
     tree = _parser().parse(src)
