@@ -241,6 +241,16 @@ env - ls
 env - rm -rf ~
 # ruleid: GK-WRAP-004
 env --chdir=/tmp ls
+# env -C runs the command elsewhere than the cwd it is judged from: from a subdirectory,
+# `..` then reaches above the project
+# ruleid: GK-WRAP-002
+cd src && env -C .. cat ../.bashrc
+# ruleid: GK-WRAP-002
+cd src/a && env -C ../.. cat ../secret.txt
+# ruleid: GK-WRAP-002
+env --chdir src ls
+# ok: GK-WRAP-004
+env -C . ls
 
 # -- kubectl/helm help for built-ins; plugins are programs ----------------------------------
 # ok: GK-UNKNOWN

@@ -167,18 +167,21 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
 def _env(command: Command, ctx: Context) -> Finding | None:
     args = list(command.argv[1:])
     names: list[str] = []
+    chdir = ""
     while args:
         a = args[0]
         if a in ("-i", "-", "--ignore-environment", "-0", "--null", "-v", "--debug"):
             args.pop(0)
 
         elif a in ("-u", "--unset", "-C", "--chdir") and len(args) > 1:
-            if a in ("-C", "--chdir") and not ctx.paths.is_allowed(args[1]):
-                return Finding(
-                    Verdict.REVIEW,
-                    "GK-WRAP-002",
-                    f"`env -C {args[1]}` runs outside the allowed dirs",
-                )
+            if a in ("-C", "--chdir"):
+                if not ctx.paths.is_allowed(args[1]):
+                    return Finding(
+                        Verdict.REVIEW,
+                        "GK-WRAP-002",
+                        f"`env -C {args[1]}` runs outside the allowed dirs",
+                    )
+                chdir = args[1]
             del args[:2]
         elif a in ("-S", "--split-string") and len(args) > 1:
             found = risky_assignment(names)
@@ -208,6 +211,14 @@ def _env(command: Command, ctx: Context) -> Finding | None:
     inner = _wrapped(ctx, args, "env")
     if risky is not None:
         return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+    if chdir not in ("", ".", "./") and inner.verdict == Verdict.SAFE:
+        # The inner command is judged from the call's cwd, but runs in `chdir`: from a
+        # subdirectory, `env -C .. cat ../x` reads a file above the project.
+        return Finding(
+            Verdict.REVIEW,
+            "GK-WRAP-002",
+            f"`env -C {chdir}` runs `{args[0]}` in another directory than the one it is judged in",
+        )
     unknown = [n for n in names if env_risk(n) != "harmless"]
     if unknown and inner.verdict == Verdict.SAFE:
         # The inner command is judged without the variables `env` sets, and a tool may read
