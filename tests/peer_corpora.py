@@ -337,12 +337,24 @@ DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
     ),
     (
         "test_auth0.py",
-        "not classified yet: an identity provider's CLI lists users and applications "
-        "(personal data, client secrets in `apps show --reveal-secrets`)",
+        "an identity provider's CLI: its lists and `show`s are users (personal data), "
+        "applications and their client secrets (`apps show --reveal-secrets`), logs and raw "
+        "API reads; only help and version are SAFE (GK-QUERY-001)",
     ),
-    ("test_ansible.py", "not classified yet: ansible runs modules on remote hosts"),
+    (
+        "test_ansible.py",
+        "`--list-hosts`, `ansible-inventory` and `--syntax-check` run inventory plugins and "
+        "scripts; `--check` connects to hosts; `ansible-vault view` decrypts; `ansible-lint` "
+        "installs requirements; `ansible-config dump|view` print tokens; help, version, "
+        "`ansible-doc`, `ansible-config list` and `ansible-galaxy ... list` are SAFE "
+        "(GK-QUERY-001)",
+    ),
     ("test_cdk.py", "`cdk list`/`diff`/`synth` run the app (`--app` or cdk.json): code"),
-    ("test_networksetup.py", "not classified yet (macOS network configuration tool)"),
+    (
+        "test_networksetup.py",
+        "every `-list*`/`-get*`/`-show*` query is SAFE (GK-QUERY-001); the `-set*`/`-create*` "
+        "forms change the network configuration",
+    ),
 )
 
 

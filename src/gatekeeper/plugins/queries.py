@@ -23,7 +23,10 @@ runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output s
 ``mktemp -u``, ``pre-commit help|validate-config``,
 ``yarn``/``pnpm`` ``list|why|info|outdated|audit`` (cwd inside the allowed dirs),
 ``openssl version|list|x509 -noout -text``, ``gzip``/``gunzip`` ``-c|-l|-t``,
-``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress)...
+``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress); ansible's help,
+version, ``ansible-doc``, ``ansible-config list`` and ``ansible-galaxy role|collection list``
+(cwd inside the allowed dirs), macOS ``networksetup -list*|-get*|-show*``, ``auth0 --help``
+(see ``queries_ops``)...
 **Why:** looking at the machine, its packages and its logs is everyday work and changes
 nothing.
 **Example:** ``brew info python``, ``ip -br addr``, ``journalctl -u nginx -n 50``.
@@ -37,7 +40,7 @@ and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --gra
 ``journalctl --vacuum-*|--rotate|--flush|--file|--directory``; ``systemctl``/
 ``timedatectl``/``journalctl`` with ``-H``/``-M`` (another host); ``ss -K``/``-D``;
 ``crontab`` other than ``-l``; ``terraform -chdir`` and ``fmt`` targets outside the allowed
-dirs; a tool-configuring variable set before the command (``FZF_DEFAULT_OPTS=...``).
+dirs; ``ansible-doc -M``, ``ansible-galaxy --server``; ``networksetup -set*|-create*...``; a tool-configuring variable set before the command (``FZF_DEFAULT_OPTS=...``).
 **Why:** each turns a viewer into a launcher or a writer, or points it somewhere else.
 **Example:** ``fzf --bind 'start:execute(sh x)'``, ``ip netns exec ns sh``.
 """
@@ -50,6 +53,7 @@ from typing import TYPE_CHECKING
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, TMP
+from gatekeeper.plugins import queries_ops
 from gatekeeper.plugins.bash import check_reads
 from gatekeeper.shell.effects import split_options
 from gatekeeper.shell.envvars import env_risk
@@ -1497,6 +1501,7 @@ _TOOLS = _SIMPLE | {
     "systemctl",
     "timedatectl",
 }
+_TOOLS |= queries_ops.TOOLS
 
 
 @hookimpl
@@ -1544,6 +1549,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _systemctl(args)
     elif name == "timedatectl":
         found = _timedatectl(args)
+    elif name in queries_ops.TOOLS:
+        found = queries_ops.check(name, args, ctx)
     else:
         found = _simple(name, args, command, ctx)
     return found

@@ -1,0 +1,208 @@
+"""GK-QUERY for operations tools: ansible's read-only corners, macOS `networksetup`, `auth0` help.
+
+Not a plugin of its own: `gatekeeper.plugins.queries` dispatches the names in `TOOLS` here,
+so the rule ids and their documentation stay GK-QUERY-001/002 (docs/rules.md).
+
+ansible reads `./ansible.cfg` and loads plugins and collections from the project (their
+documentation, and for filter and test plugins their Python code): the same trust as the
+project's own tests, so the forms that load plugins are approved only with the cwd inside
+the allowed dirs, and never with an option that points ansible at other code
+(`-M`/`--module-path`, `--playbook-dir`, `-p`/`--roles-path`, `--server`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from gatekeeper.model import Finding, Verdict
+
+if TYPE_CHECKING:
+    from gatekeeper.context import Context
+
+
+def _safe(reason: str) -> Finding:
+    return Finding(Verdict.SAFE, "GK-QUERY-001", reason)
+
+
+def _review(reason: str) -> Finding:
+    return Finding(Verdict.REVIEW, "GK-QUERY-002", reason)
+
+
+_HELP = (["--help"], ["-h"])
+_VERSION = (["--version"],)
+_PLUGIN_NAME = re.compile(r"^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$")
+_SUBCOMMAND = re.compile(r"^[a-z][a-z0-9-]*$")
+_VERBOSE = re.compile(r"^-v{1,6}$|^--verbose$")
+
+# -- ansible ---------------------------------------------------------------------------------
+
+ANSIBLE = frozenset(
+    {
+        "ansible",
+        "ansible-playbook",
+        "ansible-doc",
+        "ansible-config",
+        "ansible-galaxy",
+        "ansible-inventory",
+        "ansible-vault",
+        "ansible-pull",
+        "ansible-console",
+        "ansible-test",
+        "ansible-lint",
+    }
+)
+# Options that point ansible at code or files the gate has not seen.
+_ANSIBLE_ELSEWHERE = (
+    "-M",
+    "--module-path",
+    "--playbook-dir",
+    "-p",
+    "--roles-path",
+    "--collections-path",
+    "-s",
+    "--server",
+    "--api-key",
+    "--token",
+    "-c",
+    "--config",
+    "-i",
+    "--inventory",
+)
+_DOC_TYPES = {
+    "become", "cache", "callback", "cliconf", "connection", "httpapi", "inventory", "lookup",
+    "netconf", "shell", "vars", "module", "strategy", "test", "filter", "role", "keyword",
+}  # fmt: skip
+_DOC_FLAGS = {"-l", "--list", "-F", "--list_files", "-s", "--snippet", "-j", "--json"}
+
+
+def _ansible_doc(args: list[str]) -> Finding | None:
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("-t", "--type"):
+            if i + 1 >= len(args) or args[i + 1] not in _DOC_TYPES:
+                return None
+            i += 2
+            continue
+        if a.startswith("--type="):
+            if a.partition("=")[2] not in _DOC_TYPES:
+                return None
+        elif a in _DOC_FLAGS or _VERBOSE.match(a) or _PLUGIN_NAME.match(a):
+            pass
+        elif a.startswith(_ANSIBLE_ELSEWHERE):
+            return _review(f"`ansible-doc {a}` loads plugins from another place")
+        else:
+            return None
+        i += 1
+    return _safe("`ansible-doc` only prints the documentation of plugins")
+
+
+def _ansible_galaxy(args: list[str]) -> Finding | None:
+    if len(args) < 2 or args[0] not in ("role", "collection"):
+        return None
+    kind, sub, rest = args[0], args[1], args[2:]
+    if any(a.startswith(_ANSIBLE_ELSEWHERE) for a in rest):
+        return _review(f"`ansible-galaxy {kind} {sub}` pointed at another server or path")
+    names = [a for a in rest if not _VERBOSE.match(a)]
+    if not all(_PLUGIN_NAME.match(n) for n in names):
+        return None
+    if sub == "list":
+        return _safe(f"`ansible-galaxy {kind} list` lists what is installed")
+    if kind == "role" and sub in ("search", "info") and names:
+        return _safe(f"`ansible-galaxy role {sub}` only queries the Galaxy index")
+    return None
+
+
+def _ansible(name: str, args: list[str], ctx: Context) -> Finding | None:
+    if args in _HELP or args in _VERSION:
+        return _safe(f"`{name} {args[0]}` only prints its help or version")
+    if (
+        name == "ansible-galaxy"
+        and len(args) == 2
+        and args[0] in ("role", "collection")
+        and args[1] in ("--help", "-h")
+    ):
+        return _safe(f"`ansible-galaxy {args[0]} --help` only prints help")
+    if name not in ("ansible-doc", "ansible-config", "ansible-galaxy"):
+        return None  # inventories, playbooks, vaults, tests, consoles: code or secrets
+    if not ctx.paths.is_allowed(ctx.paths.cwd):
+        return None  # `./ansible.cfg` and `./collections` of a place the gate has not seen
+    if name == "ansible-doc":
+        return _ansible_doc(args)
+    if name == "ansible-galaxy":
+        return _ansible_galaxy(args)
+    # ansible-config: `list` prints the settings' definitions; `view` and `dump` print the
+    # configuration file's values (Galaxy server tokens among them) and stay at review.
+    if args[:1] == ["list"] and all(
+        a in ("-t", "--type", "all", "--format", "json", "yaml", "ini", "env", "vars")
+        or a in _DOC_TYPES
+        or _VERBOSE.match(a)
+        for a in args[1:]
+    ):
+        return _safe("`ansible-config list` prints the definitions of the settings")
+    return None
+
+
+# -- networksetup (macOS) --------------------------------------------------------------------
+
+# The query verbs of `networksetup -printcommands`; every `-set*`, `-create*`, `-remove*`,
+# `-delete*`, `-add*`, `-import*`, `-switchtolocation`, `-ordernetworkservices` and
+# `-detectnewhardware` changes the configuration and is not here.
+_NETWORKSETUP_READ = frozenset(
+    {
+        "-listnetworkserviceorder", "-listallnetworkservices", "-listallhardwareports",
+        "-getmacaddress", "-getcomputername", "-getinfo", "-getadditionalroutes",
+        "-getv6additionalroutes", "-getdnsservers", "-getsearchdomains", "-getwebproxy",
+        "-getsecurewebproxy", "-getftpproxy", "-getstreamingproxy", "-getgopherproxy",
+        "-getsocksfirewallproxy", "-getproxybypassdomains", "-getpassiveftp",
+        "-getproxyautodiscovery", "-getautoproxyurl", "-getairportnetwork", "-getairportpower",
+        "-listpreferredwirelessnetworks", "-getnetworkserviceenabled", "-getMTU",
+        "-listvalidMTUrange", "-getmedia", "-listvalidmedia", "-listVLANs",
+        "-listdevicesthatsupportVLAN", "-isBondSupported", "-listBonds", "-showBondStatus",
+        "-listpppoeservices", "-showpppoestatus", "-getcurrentlocation", "-listlocations",
+        "-version", "-help", "-printcommands",
+    }
+)  # fmt: skip
+_NETWORKSETUP_WRITE = re.compile(
+    r"^-(set|create|remove|delete|add|import|switchtolocation|ordernetworkservices|"
+    r"detectnewhardware|renamenetworkservice|duplicatenetworkservice)"
+)
+
+
+def _networksetup(args: list[str]) -> Finding | None:
+    if not args:
+        return None
+    verb = args[0]
+    if verb in _NETWORKSETUP_READ and not any(a.startswith("-") for a in args[1:]):
+        return _safe(f"`networksetup {verb}` only shows the network configuration")
+    if _NETWORKSETUP_WRITE.match(verb):
+        return _review(f"`networksetup {verb}` changes the network configuration")
+    return None
+
+
+# -- auth0 -----------------------------------------------------------------------------------
+
+
+def _auth0(args: list[str]) -> Finding | None:
+    """Only help and version: the rest lists users, applications and their secrets."""
+    if args in (["--version"], ["-v"], ["--help"], ["-h"]):
+        return _safe(f"`auth0 {args[0]}` only prints its help or version")
+    words, last = args[:-1], args[-1:] if args else []
+    if last in (["--help"], ["-h"]) and words and all(_SUBCOMMAND.match(w) for w in words):
+        return _safe("`auth0 ... --help` only prints help")
+    if args[:1] == ["help"] and all(_SUBCOMMAND.match(w) for w in args[1:]):
+        return _safe("`auth0 help` only prints help")
+    return None
+
+
+TOOLS = ANSIBLE | {"networksetup", "auth0"}
+
+
+def check(name: str, args: list[str], ctx: Context) -> Finding | None:
+    """The finding for one of `TOOLS`, or None (no opinion: review)."""
+    if name in ANSIBLE:
+        return _ansible(name, args, ctx)
+    if name == "networksetup":
+        return _networksetup(args)
+    return _auth0(args)
