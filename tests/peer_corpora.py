@@ -260,6 +260,14 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
         "installs nor runs anything (GK-DEV-001)",
     ),
     (
+        "*",
+        "*",
+        r"^git apply (--stat|--numstat|--summary|--check)\b[^|;&]*$",
+        "`git apply --stat|--numstat|--summary|--check` only prints what the patch would do: "
+        "these options turn applying off (without `--apply`); the patch must lie inside the "
+        "allowed dirs (GK-GIT-001)",
+    ),
+    (
         "cc-allow",
         "default",
         r".",
@@ -327,13 +335,17 @@ DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
     (
         "test_az.py",
         "the asked rows print secrets or tokens (`get-access-token`, `keys list`, "
-        "`appsettings list`, `keyvault secret show`) or are not yet classified",
+        "`appsettings list`, `keyvault secret show`), download to a file (`storage blob "
+        "download`), stream without end (`webapp log tail`), run local checks (`acr "
+        "check-health`) or send text to an online service (`az find`)",
     ),
     (
         "test_aws.py",
         "the asked rows print secrets or tokens (`get-login-password`, `get-session-token`, "
-        "`get-password-data`), read local files (`file://`), write (`get-object` to a file) "
-        "or start work (`start-query`, `detect-stack-drift`)",
+        "`get-password-data`), write (`get-object` to a file), "
+        "start work (`start-query`, `athena start-query-execution`, which writes results "
+        "to S3, `detect-stack-drift`), consume messages (`sqs receive-message` hides them "
+        "from other readers) or print a user's personal data (`cognito-idp admin-get-user`)",
     ),
     (
         "test_auth0.py",

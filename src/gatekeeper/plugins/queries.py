@@ -26,7 +26,8 @@ runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output s
 ``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress); ansible's help,
 version, ``ansible-doc``, ``ansible-config list`` and ``ansible-galaxy role|collection list``
 (cwd inside the allowed dirs), macOS ``networksetup -list*|-get*|-show*``, ``auth0 --help``
-(see ``queries_ops``)...
+``nmcli`` status and listings, ``bluetoothctl devices|info``, ``sysctl`` reads, ``top``,
+``htop``, ``pactl list|info`` (see ``queries_ops``)...
 **Why:** looking at the machine, its packages and its logs is everyday work and changes
 nothing.
 **Example:** ``brew info python``, ``ip -br addr``, ``journalctl -u nginx -n 50``.
@@ -40,7 +41,8 @@ and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --gra
 ``journalctl --vacuum-*|--rotate|--flush|--file|--directory``; ``systemctl``/
 ``timedatectl``/``journalctl`` with ``-H``/``-M`` (another host); ``ss -K``/``-D``;
 ``crontab`` other than ``-l``; ``terraform -chdir`` and ``fmt`` targets outside the allowed
-dirs; ``ansible-doc -M``, ``ansible-galaxy --server``; ``networksetup -set*|-create*...``; a tool-configuring variable set before the command (``FZF_DEFAULT_OPTS=...``).
+dirs; ``ansible-doc -M``, ``ansible-galaxy --server``; ``networksetup -set*|-create*...``;
+``nmcli -s`` and nmcli's changing forms; ``sysctl -w|-p|name=value``; a tool-configuring variable set before the command (``FZF_DEFAULT_OPTS=...``).
 **Why:** each turns a viewer into a launcher or a writer, or points it somewhere else.
 **Example:** ``fzf --bind 'start:execute(sh x)'``, ``ip netns exec ns sh``.
 """

@@ -1,4 +1,4 @@
-"""GK-QUERY for operations tools: ansible's read-only corners, macOS `networksetup`, `auth0` help.
+"""GK-QUERY for operations tools: ansible, networksetup, nmcli, auth0 help, sysctl, top...
 
 Not a plugin of its own: `gatekeeper.plugins.queries` dispatches the names in `TOOLS` here,
 so the rule ids and their documentation stay GK-QUERY-001/002 (docs/rules.md).
@@ -196,7 +196,118 @@ def _auth0(args: list[str]) -> Finding | None:
     return None
 
 
-TOOLS = ANSIBLE | {"networksetup", "auth0"}
+# -- nmcli (NetworkManager) ------------------------------------------------------------------
+
+_NMCLI_GLOBAL_VALUES = {"-c", "--colors", "-f", "--fields", "-g", "--get-values", "-e"}
+_NMCLI_GLOBAL_VALUES |= {"--escape", "-m", "--mode", "-w", "--wait"}
+_NMCLI_GLOBAL = {"-t", "--terse", "-p", "--pretty", "-h", "--help", "-v", "--version"}
+_NMCLI_OBJECTS = ("general", "networking", "radio", "connection", "device", "monitor")
+
+
+def _nmcli_object(word: str) -> str:
+    """nmcli takes any prefix of an object name (`dev`, `c`, `g`)."""
+    return next((o for o in _NMCLI_OBJECTS if word and o.startswith(word)), "")
+
+
+def _nmcli(args: list[str]) -> Finding | None:
+    if any(a in ("-s", "--show-secrets") for a in args):
+        return _review("`nmcli --show-secrets` prints the Wi-Fi and VPN passwords")
+    rest = list(args)
+    while rest and rest[0].startswith("-"):
+        flag = rest.pop(0)
+        if flag in _NMCLI_GLOBAL_VALUES and rest:
+            rest.pop(0)
+        elif flag not in _NMCLI_GLOBAL:
+            return None  # -a/--ask prompts, and flags the gate does not know
+    if not rest:
+        return _safe("`nmcli` without a command shows the status")
+    obj, verbs = _nmcli_object(rest[0]), rest[1:]
+    first = verbs[0] if verbs else ""
+    if obj == "general" and (not verbs or verbs in (["status"], ["permissions"])):
+        return _safe("`nmcli general` only shows the status")
+    if obj == "general" and verbs in (["hostname"], ["logging"]):
+        return _safe(f"`nmcli general {first}` only shows the setting")
+    if obj == "networking" and verbs in ([], ["connectivity"], ["connectivity", "check"]):
+        return _safe("`nmcli networking` only shows the state")
+    if obj == "radio" and verbs in ([], ["all"], ["wifi"], ["wwan"]):
+        return _safe("`nmcli radio` only shows the radio switches")
+    if obj == "connection" and (not verbs or first == "show"):
+        return _safe("`nmcli connection show` lists connections (secrets stay hidden)")
+    if obj == "device" and (not verbs or first in ("status", "show")):
+        return _safe(f"`nmcli device {first or 'status'}` only shows the devices")
+    if obj == "device" and verbs[:1] == ["wifi"] and verbs[1:2] in ([], ["list"]):
+        return _safe("`nmcli device wifi list` lists the networks in range")
+    if obj == "device" and verbs[:1] == ["lldp"] and verbs[1:2] in ([], ["list"]):
+        return _safe("`nmcli device lldp list` lists the neighbours")
+    if obj == "monitor" and not verbs:
+        return _safe("`nmcli monitor` only watches for changes")
+    if obj in ("general", "networking", "radio", "connection", "device"):
+        return _review(f"`nmcli {obj} {first}` changes the network configuration or prints it")
+    return None
+
+
+# -- small Linux desktop and system tools ---------------------------------------------------
+
+_BLUETOOTHCTL_READ = {"devices", "paired-devices", "list", "show", "info", "version", "help"}
+_SYSCTL_FLAGS = {"-a", "-A", "-X", "--all", "-n", "--values", "-N", "--names", "-e", "--ignore"}
+_SYSCTL_FLAGS |= {"-b", "--binary", "-h", "--help", "-V", "--version", "-d", "-o", "-x"}
+_SYSCTL_WRITE = {"-w", "--write", "-p", "--load", "--system", "-f"}
+_TOP_VALUES = {"-n", "-d", "-p", "-u", "-U", "-o", "-e", "-E", "-w", "-O"}
+_TOP_FLAGS = _TOP_VALUES | {"-b", "-H", "-c", "-i", "-1", "-S", "-s", "-h", "-v", "-bn1"}
+_HTOP_VALUES = {"-d", "--delay", "-u", "--user", "-p", "--pid", "-s", "--sort-key", "-F"}
+_HTOP_FLAGS = _HTOP_VALUES | {"-t", "--tree", "-C", "--no-color", "-H", "-M", "--no-mouse"}
+_HTOP_FLAGS |= {"--readonly", "-h", "--help", "-V", "--version", "--filter"}
+_PACTL_READ = {
+    "list", "info", "stat", "get-default-sink", "get-default-source", "get-sink-volume",
+    "get-sink-mute", "get-source-volume", "get-source-mute", "--version", "--help", "-h",
+}  # fmt: skip
+_SYSCTL_NAME = re.compile(r"^[A-Za-z0-9_.*/-]+$")
+
+
+def _flags_and_values(args: list[str], values: set[str], flags: set[str]) -> bool:
+    """Every word is a known flag, a known flag's value, or a `-n1` style attached value."""
+    i = 0
+    while i < len(args):
+        a = args[i]
+        name = a.split("=", 1)[0]
+        if name in values and "=" not in a:
+            i += 2
+            continue
+        if name not in flags and not (a[:2] in values and a[2:].isdigit()):
+            return False
+        i += 1
+    return True
+
+
+def _system(name: str, args: list[str]) -> Finding | None:
+    if name == "bluetoothctl":
+        if args in (["--version"], ["-v"], ["--help"], ["-h"]):
+            return _safe(f"`bluetoothctl {args[0]}` only prints text")
+        if args and args[0] in _BLUETOOTHCTL_READ and len(args) <= 2:
+            return _safe(f"`bluetoothctl {args[0]}` only lists adapters and devices")
+        return None  # bare: an interactive shell; connect, pair, power, scan change things
+    if name == "sysctl":
+        if any(a in _SYSCTL_WRITE or "=" in a for a in args):
+            return _review("`sysctl -w`/`-p`/`name=value` changes kernel settings")
+        for a in args:
+            if a.startswith("-") and a not in _SYSCTL_FLAGS:
+                return None
+            if not a.startswith("-") and not _SYSCTL_NAME.match(a):
+                return None
+        return _safe("`sysctl` only reads kernel settings")
+    if name == "top" and _flags_and_values(args, _TOP_VALUES, _TOP_FLAGS):
+        return _safe("`top` only shows the processes")
+    if name == "htop" and _flags_and_values(args, _HTOP_VALUES, _HTOP_FLAGS):
+        return _safe("`htop` only shows the processes")
+    if name == "pactl":
+        if args[:1] == ["list"] or (args and args[0] in _PACTL_READ and len(args) <= 2):
+            return _safe(f"`pactl {args[0]}` only shows the sound server's state")
+        return None
+    return None
+
+
+TOOLS = ANSIBLE | {"networksetup", "auth0", "nmcli", "bluetoothctl", "sysctl", "top", "htop"}
+TOOLS |= {"pactl"}
 
 
 def check(name: str, args: list[str], ctx: Context) -> Finding | None:
@@ -205,4 +316,8 @@ def check(name: str, args: list[str], ctx: Context) -> Finding | None:
         return _ansible(name, args, ctx)
     if name == "networksetup":
         return _networksetup(args)
-    return _auth0(args)
+    if name == "nmcli":
+        return _nmcli(args)
+    if name == "auth0":
+        return _auth0(args)
+    return _system(name, args)
