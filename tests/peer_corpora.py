@@ -363,6 +363,21 @@ DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
     ),
     ("test_cdk.py", "`cdk list`/`diff`/`synth` run the app (`--app` or cdk.json): code"),
     (
+        "test_gh.py",
+        "`--web` and `gh browse` without `-n` open a browser on a URL the command chooses; "
+        "`release download`/`run download`/`attestation download` write fetched files; "
+        "`gh auth token` prints the token; `gh api graphql` may mutate; `attestation verify` "
+        "reads a local file the gh checker does not judge yet",
+    ),
+    (
+        "test_git.py",
+        "`fetch` contacts a remote with the user's credentials and rewrites refs; `-C`/"
+        "`--git-dir` outside the allowed dirs use another repository's config (hooks, "
+        "`core.fsmonitor`); `-c` and `difftool` run programs; `archive`/`format-patch` write "
+        "files (`archive --remote` runs a remote command); `lfs env`/`lfs fetch`, "
+        "`request-pull` and bare `rerere` reach the network or write",
+    ),
+    (
         "test_networksetup.py",
         "every `-list*`/`-get*`/`-show*` query is SAFE (GK-QUERY-001); the `-set*`/`-create*` "
         "forms change the network configuration",

@@ -142,6 +142,14 @@ nmcli -s connection show MyWifi
 # ruleid: GK-QUERY-002
 nmcli connection show MyWifi --show-secrets
 # ruleid: GK-QUERY-002
+nmcli connection show --show MyWifi
+# ruleid: GK-QUERY-002
+nmcli -show-sec connection show MyWifi
+# ruleid: GK-UNKNOWN
+nmcli connection show --wait 5 MyWifi
+# ok: GK-QUERY-002
+nmcli connection show --active
+# ruleid: GK-QUERY-002
 nmcli device wifi show-password
 # ruleid: GK-QUERY-002
 nmcli dev wifi connect HomeWiFi password hunter2

@@ -209,8 +209,14 @@ def _nmcli_object(word: str) -> str:
     return next((o for o in _NMCLI_OBJECTS if word and o.startswith(word)), "")
 
 
+def _shows_secrets(arg: str) -> bool:
+    """`-s`, `--show`, `--show-secrets`: nmcli takes any prefix of an option's name."""
+    name = arg.lstrip("-")
+    return arg.startswith("-") and bool(name) and "show-secrets".startswith(name)
+
+
 def _nmcli(args: list[str]) -> Finding | None:
-    if any(a in ("-s", "--show-secrets") for a in args):
+    if any(_shows_secrets(a) for a in args):
         return _review("`nmcli --show-secrets` prints the Wi-Fi and VPN passwords")
     rest = list(args)
     while rest and rest[0].startswith("-"):
@@ -219,6 +225,9 @@ def _nmcli(args: list[str]) -> Finding | None:
             rest.pop(0)
         elif flag not in _NMCLI_GLOBAL:
             return None  # -a/--ask prompts, and flags the gate does not know
+    # Past the global options, only these dash words are known not to change anything.
+    if any(a.startswith("-") and a not in ("--active", "--order") for a in rest):
+        return None
     if not rest:
         return _safe("`nmcli` without a command shows the status")
     obj, verbs = _nmcli_object(rest[0]), rest[1:]
