@@ -268,6 +268,20 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
         "allowed dirs (GK-GIT-001)",
     ),
     (
+        "*",
+        "*",
+        r"^diskutil apfs list$",
+        "`diskutil apfs list` only lists the APFS containers and volumes, like `diskutil "
+        "list`; the `apfs` verbs that change a disk are not approved (GK-QUERY-001)",
+    ),
+    (
+        "*",
+        "*",
+        r"^security (list-keychains|default-keychain|login-keychain)$",
+        "without `-s` (which sets it) these only print the keychain search list or the "
+        "default keychain's path: no item of a keychain is read (GK-QUERY-001)",
+    ),
+    (
         "cc-allow",
         "default",
         r".",
@@ -381,6 +395,23 @@ DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
         "test_networksetup.py",
         "every `-list*`/`-get*`/`-show*` query is SAFE (GK-QUERY-001); the `-set*`/`-create*` "
         "forms change the network configuration",
+    ),
+    (
+        "test_security.py",
+        "the keychain holds passwords and keys: `find-generic-password`, "
+        "`find-internet-password`, `dump-keychain`, `find-key` and the rest ask; certificates, "
+        "identities' names, trust settings and the keychain list are SAFE (GK-QUERY-001)",
+    ),
+    (
+        "test_launchctl.py",
+        "`print`, `getenv`, `procinfo` and `dumpstate` print jobs' environments (tokens set "
+        "with `setenv` or in a plist); `plist`/`resolveport` are not classified; `list`, "
+        "`blame`, `print-disabled`, versions and help are SAFE (GK-QUERY-001)",
+    ),
+    (
+        "test_defaults.py",
+        "`defaults read|find` print apps' preferences, which live outside the allowed dirs "
+        "and often hold tokens; `domains`, `read-type` and `help` are SAFE (GK-QUERY-001)",
     ),
 )
 

@@ -27,7 +27,9 @@ runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output s
 version, ``ansible-doc``, ``ansible-config list`` and ``ansible-galaxy role|collection list``
 (cwd inside the allowed dirs), macOS ``networksetup -list*|-get*|-show*``, ``auth0 --help``
 ``nmcli`` status and listings, ``bluetoothctl devices|info``, ``sysctl`` reads, ``top``,
-``htop``, ``pactl list|info`` (see ``queries_ops``)...
+``htop``, ``pactl list|info`` (see ``queries_ops``); macOS ``diskutil list``, ``launchctl list``,
+``tmutil listbackups``, ``pkgutil --pkgs``, ``scutil --dns``, ``codesign -dv``, ``xattr -l``,
+``security find-identity``... (see ``queries_macos``)...
 **Why:** looking at the machine, its packages and its logs is everyday work and changes
 nothing.
 **Example:** ``brew info python``, ``ip -br addr``, ``journalctl -u nginx -n 50``.
@@ -55,7 +57,7 @@ from typing import TYPE_CHECKING
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, TMP
-from gatekeeper.plugins import queries_ops
+from gatekeeper.plugins import queries_macos, queries_ops
 from gatekeeper.plugins.bash import check_reads
 from gatekeeper.shell.effects import split_options
 from gatekeeper.shell.envvars import env_risk
@@ -1503,7 +1505,7 @@ _TOOLS = _SIMPLE | {
     "systemctl",
     "timedatectl",
 }
-_TOOLS |= queries_ops.TOOLS
+_TOOLS |= queries_ops.TOOLS | queries_macos.TOOLS
 
 
 @hookimpl
@@ -1553,6 +1555,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _timedatectl(args)
     elif name in queries_ops.TOOLS:
         found = queries_ops.check(name, args, ctx)
+    elif name in queries_macos.TOOLS:
+        found = queries_macos.check(name, args, command, ctx)
     else:
         found = _simple(name, args, command, ctx)
     return found
