@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gatekeeper import audit
 from tests.conftest import GATEKEEPER, hook_payload, run_hook
 
 if TYPE_CHECKING:
@@ -109,3 +115,59 @@ def test_fifty_concurrent_hooks_lose_and_tear_no_line(gk_env: GkEnv) -> None:
         proc.stderr.close()
     records = _records(gk_env)  # json.loads fails on any torn line
     assert sorted(str(r["tool_use_id"]) for r in records) == sorted(f"t{i}" for i in range(50))
+
+
+def redact_every_pattern(text: str) -> str:
+    """The reference: every secret pattern runs on every string (no needle test)."""
+    for _, lazy in audit._SECRET_PATTERNS:
+        text = re.compile(lazy.pattern, lazy.flags).sub(lambda m: m.group(1) + "[REDACTED]", text)
+    return text
+
+
+SECRETISH = [
+    "Authorization: Bearer abc.def",
+    "AUTHORIZATION:basic x",
+    "password=hunter2",
+    "PassWord : 'a b'",
+    "api-key=\"q\"",
+    "--token xyz",
+    "--API-KEY=1",
+    "AKIA" + "A" * 16,
+    "ASIA" + "7" * 16,
+    "ghp_" + "a" * 20,
+    "github_pat_" + "b" * 22,
+    "sk-" + "c" * 16,
+    "xoxb-" + "d" * 10,
+    "-----BEGIN RSA PRIVATE KEY-----\nMII\n-----END RSA PRIVATE KEY-----",
+    "https://user:pw@host/x",
+    "\u212auth=1",  # KELVIN SIGN: IGNORECASE matches it as "k"/"K"
+    "\u017fecret: x",  # LONG S
+    "credent\u0130al=2",  # I WITH DOT
+    "git status",
+    "ls -la src",
+    "cat README.md",
+]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(SECRETISH),
+            st.text(alphabet="aAkKsS:=-_ /@.'\"\n\u212a\u017f\u0130ghxoAISKB", max_size=12),
+        ),
+        max_size=6,
+    )
+)
+def test_the_needle_test_redacts_exactly_as_every_pattern(parts: list[str]) -> None:
+    text = " ".join(parts)
+    assert audit.redact(text) == redact_every_pattern(text)
+
+
+def test_the_needles_skip_the_corpora_as_every_pattern_would() -> None:
+    corpora = Path(__file__).parent / "corpora"
+    lines = [line for path in sorted(corpora.glob("*.sh")) for line in path.read_text().splitlines()]
+    assert len(lines) > 100
+    for line in [*lines, *SECRETISH]:
+        assert audit.redact(line) == redact_every_pattern(line), line
+    assert "[REDACTED]" in audit.redact("AWS_SECRET_ACCESS_KEY=abc git push")

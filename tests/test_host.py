@@ -154,7 +154,21 @@ def test_a_misspelt_hook_fails_at_startup_as_a_finding() -> None:
 
 
 def test_hookimpl_is_all_a_plugin_author_needs() -> None:
-    assert isinstance(hookimpl, pluggy.HookimplMarker)
+    # `hookimpl` is not pluggy's marker object (importing pluggy costs the cold hook), but
+    # pluggy registers what it marks exactly as what its own marker marks.
+    class Plugin:
+        @hookimpl(tryfirst=True)
+        def gatekeeper_check_tool(self, call: object) -> None: ...
+
+    def plain() -> None: ...
+
+    pluggy.HookimplMarker("gatekeeper")(tryfirst=True)(plain)
+    assert Plugin.gatekeeper_check_tool.gatekeeper_impl == plain.gatekeeper_impl  # type: ignore[attr-defined]
+    pm, failures = make_plugin_manager(extra=[Plugin()])
+    assert failures == ()
+    impl = pm.hook.gatekeeper_check_tool.get_hookimpls()[-1]  # tryfirst: called first
+    assert isinstance(impl.plugin, Plugin)
+    assert impl.tryfirst and impl.argnames == ("call",)
 
 
 def test_the_stub_reviewer_decides_review_calls(make_engine: Callable[..., Engine]) -> None:

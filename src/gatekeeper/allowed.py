@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 import tomllib
-from typing import TYPE_CHECKING
 
 from gatekeeper import config as config_mod
 from gatekeeper.fileutil import atomic_write, locked, private_dir, read_bytes
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable
 

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import time
-from typing import TYPE_CHECKING
 
 from gatekeeper import __version__
 from gatekeeper.config import state_dir
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import thaw
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    import re
     from collections.abc import Mapping
 
     from gatekeeper.config import Config
@@ -28,28 +29,47 @@ if TYPE_CHECKING:
 
 MAX_FIELD = 2000
 MAX_LINE = 256 * 1024
-_SECRET_PATTERNS = (
-    re.compile(r"(?i)(authorization:\s*(?:bearer|basic|token)\s+)\S+"),
-    re.compile(
-        r"(?i)((?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|"
-        r"auth|credential|private[_-]?key)[A-Za-z0-9_]*\s*[=:]\s*)(\"[^\"]*\"|'[^']*'|\S+)"
+# Each pattern with the substrings of which it needs at least one to match at all: a string
+# that contains none of them cannot match, so the pattern is neither compiled (LazyRegex) nor
+# run. The needles are punctuation, which IGNORECASE leaves alone, or literals of patterns
+# without IGNORECASE, so the test is exact (tests/test_audit.py compares it with running
+# every pattern on every string).
+_SECRET_PATTERNS: tuple[tuple[tuple[str, ...], LazyRegex], ...] = (
+    ((":",), LazyRegex(r"(?i)(authorization:\s*(?:bearer|basic|token)\s+)\S+")),
+    (
+        ("=", ":"),
+        LazyRegex(
+            r"(?i)((?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|"
+            r"auth|credential|private[_-]?key)[A-Za-z0-9_]*\s*[=:]\s*)(\"[^\"]*\"|'[^']*'|\S+)"
+        ),
     ),
-    re.compile(r"(?i)(--(?:password|token|secret|api-key)[= ])\S+"),
-    re.compile(r"()\b(?:AKIA|ASIA)[A-Z0-9]{16}\b"),
-    re.compile(r"()\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b"),
-    re.compile(r"()\bsk-[A-Za-z0-9_-]{16,}\b"),
-    re.compile(r"()\bxox[abpr]-[A-Za-z0-9-]{10,}\b"),
-    re.compile(
-        r"()-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"
+    (("--",), LazyRegex(r"(?i)(--(?:password|token|secret|api-key)[= ])\S+")),
+    (("AKIA", "ASIA"), LazyRegex(r"()\b(?:AKIA|ASIA)[A-Z0-9]{16}\b")),
+    (
+        ("gh", "github_pat_"),
+        LazyRegex(r"()\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b"),
     ),
-    re.compile(r"(://[^:/@\s]+:)[^@/\s]+(?=@)"),
+    (("sk-",), LazyRegex(r"()\bsk-[A-Za-z0-9_-]{16,}\b")),
+    (("xox",), LazyRegex(r"()\bxox[abpr]-[A-Za-z0-9-]{10,}\b")),
+    (
+        ("-----BEGIN ",),
+        LazyRegex(
+            r"()-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"
+        ),
+    ),
+    (("://",), LazyRegex(r"(://[^:/@\s]+:)[^@/\s]+(?=@)")),
 )
+
+
+def _masked(m: re.Match[str]) -> str:
+    return m.group(1) + "[REDACTED]"
 
 
 def redact(text: str) -> str:
     """Mask what looks like a secret (tokens, passwords, keys, URL credentials)."""
-    for pattern in _SECRET_PATTERNS:
-        text = pattern.sub(lambda m: m.group(1) + "[REDACTED]", text)
+    for needles, pattern in _SECRET_PATTERNS:
+        if any(needle in text for needle in needles):
+            text = pattern.sub(_masked, text)
     return text
 
 

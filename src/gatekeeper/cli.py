@@ -7,8 +7,8 @@ call, and argparse alone would cost it milliseconds.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence

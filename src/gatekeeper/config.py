@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from gatekeeper.records import dataclass, field
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -228,18 +229,25 @@ def _read(path: str, b: _Builder) -> dict[str, object] | None:
         b.warnings.append(f"{path}: cannot be read ({exc.strerror}); using the defaults")
         return None
     b.raw.append(data)
-    # Imported here: tomllib costs ~20 ms and most calls have nothing to parse.
-    import tomllib
-
     try:
-        parsed = tomllib.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         b.warnings.append(f"{path}: not valid UTF-8; this file is ignored, defaults apply")
         return None
-    except tomllib.TOMLDecodeError as exc:
-        problem = _toml_error(str(exc), data)
-        b.warnings.append(f"{path}:{problem}; this file is ignored, defaults apply")
-        return None
+    from gatekeeper import tomlcache  # the parse of this exact text, if seen before
+
+    parsed = tomlcache.lookup(text)
+    if parsed is None:
+        # Imported here: tomllib costs ~20 ms and most calls have nothing new to parse.
+        import tomllib
+
+        try:
+            parsed = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            problem = _toml_error(str(exc), data)
+            b.warnings.append(f"{path}:{problem}; this file is ignored, defaults apply")
+            return None
+        tomlcache.store(text, parsed)
     b.sources.append(path)
     return parsed
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Iterator
 

@@ -13,10 +13,10 @@ import json
 import os
 import sys
 import time
-from typing import TYPE_CHECKING
 
 from gatekeeper.model import Decision, Outcome
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 

@@ -28,19 +28,24 @@ the next plugin sees.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from gatekeeper.markers import ImplMarker, SpecMarker
 
-import pluggy
-
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see gatekeeper.markers)
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+    import pluggy
 
     from gatekeeper.context import Context
     from gatekeeper.model import Command, Finding, Review, ToolCall
 
 PROJECT = "gatekeeper"
-hookspec = pluggy.HookspecMarker(PROJECT)
-hookimpl = pluggy.HookimplMarker(PROJECT)
+if TYPE_CHECKING:  # pluggy's own markers' signatures, for the type checker
+    hookspec = pluggy.HookspecMarker(PROJECT)
+    hookimpl = pluggy.HookimplMarker(PROJECT)
+else:  # the same attribute and options as pluggy's markers, without importing pluggy
+    hookspec = SpecMarker(PROJECT)
+    hookimpl = ImplMarker(PROJECT)
 
 
 @hookspec

@@ -4,21 +4,28 @@ There is no module-level plugin manager: `make_plugin_manager` builds a fresh on
 tests inject stubs through its ``extra`` argument. Built-in plugins are registered by module
 name through the same call as third-party ones; third-party modules come from config
 (``[plugins] enabled``), never from an entry-point scan on the hot path.
+
+`load_plugins` is what an `Engine` uses: when no third-party plugin is enabled, the modules
+are registered in `gatekeeper.registry`, which reproduces pluggy's order, argument names and
+validation without importing pluggy (the cold hook's largest import), and defers to pluggy
+for anything it does not reproduce exactly.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
-from typing import TYPE_CHECKING
-
-import pluggy
+import sys
 
 from gatekeeper import hookspecs
 from gatekeeper.model import Finding, Review, ReviewDecision, Verdict
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see gatekeeper.markers)
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterable, Iterator, Sequence
+    from types import ModuleType
+
+    import pluggy
+
+    from gatekeeper.registry import Caller, Hooks
 
 BUILTIN_PLUGINS = (
     "gatekeeper.plugins.protected",
@@ -64,6 +71,10 @@ def make_plugin_manager(
     (the essential plugin cannot be blocked). Returns the manager and one REVIEW finding per
     enabled plugin that failed to load: a broken plugin is a finding, not a crash.
     """
+    import importlib
+
+    import pluggy  # not on the hot path: `load_plugins` uses the small registry when it can
+
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     for name in blocked:
@@ -101,8 +112,96 @@ def make_plugin_manager(
     return pm, tuple(failures)
 
 
+class Plugins:
+    """One engine's plugins: the hook relay the pipeline calls, and pluggy's manager.
+
+    The relay is pluggy's (``pm.hook``) or, for the plain built-in module plugins, the small
+    registry's (`gatekeeper.registry`), which pluggy would order and validate identically. The
+    manager is then built on first use of `pm` (for `doctor`, a test, or the decision server
+    registering a plugin), and from then on the relay is pluggy's, so a plugin registered
+    through `pm` is called.
+    """
+
+    __slots__ = ("_blocked", "_hook", "_plugins", "_pm")
+
+    def __init__(
+        self,
+        pm: pluggy.PluginManager | None = None,
+        hook: Hooks | None = None,
+        plugins: Sequence[str] = (),
+        blocked: Sequence[str] = (),
+    ) -> None:
+        self._pm = pm
+        self._hook = hook
+        self._plugins = tuple(plugins)
+        self._blocked = tuple(blocked)
+
+    @property
+    def hook(self) -> pluggy.HookRelay | Hooks:
+        """The hook relay: one caller per hook, ``get_hookimpls()`` in pluggy's order."""
+        if self._pm is not None:
+            return self._pm.hook
+        assert self._hook is not None  # noqa: S101 - one of the two is always set
+        return self._hook
+
+    @property
+    def small(self) -> bool:
+        """Whether the hooks are the small registry's (pluggy's manager not built)."""
+        return self._pm is None
+
+    @property
+    def pm(self) -> pluggy.PluginManager:
+        """pluggy's manager for these plugins (registered anew on first use, same order)."""
+        if self._pm is None:
+            self._pm, _ = make_plugin_manager(plugins=self._plugins, blocked=self._blocked)
+        return self._pm
+
+
+def load_plugins(
+    *,
+    plugins: Sequence[str] = BUILTIN_PLUGINS,
+    enabled: Sequence[str] = (),
+    blocked: Sequence[str] = (),
+) -> tuple[Plugins, tuple[Finding, ...]]:
+    """`make_plugin_manager`'s plugins and failures, without pluggy when nothing needs it.
+
+    With no enabled (third-party) plugin, the modules are imported and registered in the
+    small registry; anything it does not reproduce exactly (`registry.Unsupported`) goes to
+    pluggy, as does every set with an enabled plugin.
+    """
+    if not enabled:
+        from gatekeeper import registry
+
+        blocked_names = {plugin_name(name) for name in blocked} - {ESSENTIAL}
+        loaded: list[tuple[str, ModuleType]] = []
+        failures: list[Finding] = []
+        for modname in plugins:
+            if modname in blocked_names or any(modname == name for name, _ in loaded):
+                continue
+            try:
+                __import__(modname)  # importlib.import_module without importing importlib
+                loaded.append((modname, sys.modules[modname]))
+            except Exception as exc:  # noqa: BLE001 - a plugin that fails to load means REVIEW
+                failures.append(
+                    Finding(
+                        Verdict.REVIEW,
+                        "GK-PLUGIN-003",
+                        f"plugin `{modname}` failed to load ({type(exc).__name__}: {exc})",
+                        plugin=modname,
+                    )
+                )
+        try:
+            hooks = registry.build(hookspecs, hookspecs.PROJECT, loaded)
+        except registry.Unsupported:
+            pass  # pluggy decides, and reports any validation error in its own words
+        else:
+            return Plugins(hook=hooks, plugins=plugins, blocked=blocked), tuple(failures)
+    pm, failures_ = make_plugin_manager(plugins=plugins, enabled=enabled, blocked=blocked)
+    return Plugins(pm), failures_
+
+
 def call_checkers(
-    hook: pluggy.HookCaller, only: str | None = None, **kwargs: object
+    hook: pluggy.HookCaller | Caller, only: str | None = None, **kwargs: object
 ) -> Iterator[Finding]:
     """Call every implementation of a checker hook, isolating failures.
 
@@ -111,7 +210,7 @@ def call_checkers(
     last registered first, trylast), each given only the arguments it names. `only` limits
     the call to one plugin (an allow rule still runs the essential plugin).
     """
-    for impl in reversed(hook.get_hookimpls()):
+    for impl in hook.get_hookimpls()[::-1]:  # pluggy calls from the end
         if only is not None and impl.plugin_name != only:
             continue
         try:
@@ -140,15 +239,17 @@ def call_checkers(
 def _with_plugin(found: Finding, plugin: str) -> Finding:
     """`dataclasses.replace(found, plugin=plugin)`, without its generic machinery (hot)."""
     if type(found) is not Finding:
-        return dataclasses.replace(found, plugin=plugin)
+        from gatekeeper.records import replace  # a plugin's own Finding subclass: rare
+
+        return replace(found, plugin=plugin)
     if found.plugin == plugin:
         return found  # frozen: an equal copy would be indistinguishable
     return Finding(found.verdict, found.rule, found.reason, plugin, found.command)
 
 
-def call_reviewers(hook: pluggy.HookCaller, **kwargs: object) -> Review | None:
+def call_reviewers(hook: pluggy.HookCaller | Caller, **kwargs: object) -> Review | None:
     """First non-None `Review`, in pluggy's order; a reviewer that fails is a failed review."""
-    for impl in reversed(hook.get_hookimpls()):
+    for impl in hook.get_hookimpls()[::-1]:  # pluggy calls from the end
         try:
             result = impl.function(*(kwargs[arg] for arg in impl.argnames))
         except Exception as exc:  # noqa: BLE001 - a crashing reviewer means "ask the human"
@@ -167,5 +268,7 @@ def call_reviewers(hook: pluggy.HookCaller, **kwargs: object) -> Review | None:
                 reviewer=impl.plugin_name,
                 failure="reviewer returned garbage",
             )
-        return dataclasses.replace(result, reviewer=impl.plugin_name)
+        from gatekeeper.records import replace
+
+        return replace(result, reviewer=impl.plugin_name)
     return None

@@ -9,10 +9,11 @@ sequences are tuples.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
+from gatekeeper.records import dataclass, field
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 

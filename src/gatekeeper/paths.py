@@ -28,11 +28,11 @@ import functools
 import os
 import re
 import stat
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from gatekeeper.config import home_dir, state_dir, user_config_path
+from gatekeeper.records import dataclass, field
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -382,7 +382,7 @@ class PathPolicy:
 
     def with_cwds(self, cwds: tuple[str, ...]) -> PathPolicy:
         """The same policy, also judging relative paths against `cwds`."""
-        from dataclasses import replace
+        from gatekeeper.records import replace
 
         return replace(self, other_cwds=tuple(c for c in cwds if c != self.cwd))
 

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from gatekeeper import rules as rules_mod
 from gatekeeper.context import Context
-from gatekeeper.host import ESSENTIAL, call_checkers, call_reviewers, make_plugin_manager
+from gatekeeper.host import ESSENTIAL, Plugins, call_checkers, call_reviewers, load_plugins
 from gatekeeper.model import (
     SEVERITY,
     Command,
@@ -29,8 +27,10 @@ from gatekeeper.model import (
     freeze,
 )
 from gatekeeper.paths import PathPolicy
+from gatekeeper.records import dataclass, replace
 from gatekeeper.shell.parse import MAX_DEPTH, Script, parse
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
@@ -165,15 +165,22 @@ class Engine:
     ) -> None:
         self.config = config
         if pm is None:
-            pm, failures = make_plugin_manager(
+            plugins, failures = load_plugins(
                 enabled=config.plugins_enabled, blocked=config.plugins_disabled
             )
             load_failures = (*load_failures, *failures)
-        self.pm = pm
+        else:
+            plugins = Plugins(pm)
+        self.plugins = plugins
         self.load_failures = tuple(load_failures)
         self.rules = Rules.from_config(config)
         # Set by the fast client when the decision server's review failed: no second review.
         self.review_failure: str | None = None
+
+    @property
+    def pm(self) -> pluggy.PluginManager:
+        """pluggy's manager of this engine's plugins (built on first use; see `host.Plugins`)."""
+        return self.plugins.pm
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -294,7 +301,7 @@ class Engine:
             )
         retry = key in session.pushed_back
         review = call_reviewers(
-            self.pm.hook.gatekeeper_review,
+            self.plugins.hook.gatekeeper_review,
             call=call,
             findings=findings,
             ctx=replace(ctx, retry=retry),
@@ -351,7 +358,7 @@ class Engine:
         return list(self._check_tool(call, ctx, only)), None
 
     def _check_tool(self, call: ToolCall, ctx: Context, only: str | None) -> Iterable[Finding]:
-        return call_checkers(self.pm.hook.gatekeeper_check_tool, only=only, call=call, ctx=ctx)
+        return call_checkers(self.plugins.hook.gatekeeper_check_tool, only=only, call=call, ctx=ctx)
 
     def _bash(
         self, call: ToolCall, ctx: Context, bypass: bool
@@ -433,7 +440,7 @@ class Engine:
                         break
         found.extend(
             call_checkers(
-                self.pm.hook.gatekeeper_check_command,
+                self.plugins.hook.gatekeeper_check_command,
                 only=only,
                 command=command,
                 call=call,

@@ -25,12 +25,13 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from gatekeeper.lazyre import LazyRegex
+from gatekeeper.records import dataclass
 from gatekeeper.shell.effects import write_targets
 from gatekeeper.shell.envvars import HARMLESS_ENV
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.model import Command, ToolCall
     from gatekeeper.paths import PathPolicy
@@ -52,7 +53,7 @@ _WRAPPERS = {
     "env",
     "ionice",
 }
-_RULE = re.compile(r"^([A-Za-z0-9_*.-]+(?:__[A-Za-z0-9_*.-]+)*)(?:\((.*)\))?$", re.DOTALL)
+_RULE = LazyRegex(r"^([A-Za-z0-9_*.-]+(?:__[A-Za-z0-9_*.-]+)*)(?:\((.*)\))?$", re.DOTALL)
 
 
 class RuleError(ValueError):

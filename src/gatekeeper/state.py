@@ -17,21 +17,21 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from gatekeeper.config import state_dir
 from gatekeeper.fileutil import atomic_write, locked, private_dir, read_bytes
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import thaw
+from gatekeeper.records import dataclass, field
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from gatekeeper.model import ToolCall
 
-_PLAIN_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
+_PLAIN_ID = LazyRegex(r"[A-Za-z0-9_-]{1,100}")
 PRUNE_AFTER_SECONDS = 7 * 24 * 3600
 MAX_REMEMBERED = 200  # push-back hashes kept per session (oldest dropped first)
 

@@ -64,14 +64,15 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import SEVERITY, Finding, Verdict
 from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP, inside
+from gatekeeper.records import replace
 from gatekeeper.shell.effects import operands, sed_executes, sed_scripts_and_files
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
     from gatekeeper.model import Command, Word
@@ -261,7 +262,7 @@ _INTERPRETERS = {
     "gdb",
     "awk",
 }
-_PATH_LISTERS = re.compile(
+_PATH_LISTERS = LazyRegex(
     r"^(?:git (?:ls-files|diff --name-only|diff --cached --name-only|diff --staged --name-only)"
     r"|find (?!/|~|\.\.)[^|;&<>`$]*|ls(?: -[1a-zA-Z]+)*(?: (?!/|~|\.\.)[^ |;&<>`$]+)*)"
     r"(?: [^|;&<>`$]*)?$"
@@ -541,7 +542,7 @@ def _version_flags(name: str) -> set[str]:
     return flags
 
 
-_PYTHONISH = re.compile(r"^(python|python[23](\.\d+)?|pypy3?|ipython)$")
+_PYTHONISH = LazyRegex(r"^(python|python[23](\.\d+)?|pypy3?|ipython)$")
 
 
 def _takes_code(name: str, arg: str) -> bool:

@@ -39,12 +39,13 @@ receives the user's token; a file argument is a read like any other.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.effects import split_options
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Collection
 
@@ -174,7 +175,7 @@ _AWS_SERVICES = {
 }
 _AWS_READ_PREFIXES = ("describe-", "list-", "get-", "head-", "batch-get-")
 # Reads that print a secret, a credential, a token, or data that often holds one.
-_AWS_SECRET_WORDS = re.compile(
+_AWS_SECRET_WORDS = LazyRegex(
     r"secret-value|password|token|credential|login|decrypt|api-key|private|"
     r"access-details|console-output|console-screenshot"
 )

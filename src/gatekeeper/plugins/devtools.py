@@ -26,12 +26,11 @@ other modules.
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING
-
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
     from gatekeeper.model import Command
@@ -52,7 +51,7 @@ _LINTERS = {
     "codespell",
     "yamllint",
 }
-_PYTHON = re.compile(r"^(python|python3|python3\.\d+|py)$")
+_PYTHON = LazyRegex(r"^(python|python3|python3\.\d+|py)$")
 _MODULE_TOOLS = {
     "pytest",
     "pip",
@@ -77,7 +76,7 @@ _MODULE_TOOLS = {
     "coverage",
 }
 _VERSION_QUERIES = {"--version", "-V", "version", "--help", "-h", "-v"}
-_PLAIN_PYTHON = re.compile(
+_PLAIN_PYTHON = LazyRegex(
     r"^\s*(import (sys|platform|os)(, ?(sys|platform|os))*\s*;\s*)?"
     r"print\((sys\.(version|version_info|executable|path|platform)|platform\.\w+\(\)"
     # a string literal, or an f-string whose fields are bare names (no calls, no attributes)

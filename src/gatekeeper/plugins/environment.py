@@ -15,12 +15,11 @@ set before a command (``PAGER='sh -c x' git log``) or exported.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.envvars import env_risk
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.model import Command
 

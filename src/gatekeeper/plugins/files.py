@@ -33,12 +33,11 @@ leaves the allowed directories.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, DEVICE, TMP
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
     from gatekeeper.model import ToolCall

@@ -41,13 +41,12 @@ as outside here (``cd /tmp/x && git status``).
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING
-
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
     from gatekeeper.model import Command
@@ -315,7 +314,7 @@ _APPLY_FLAGS = _APPLY_PRINT | {
     "--ignore-whitespace", "--ignore-space-change", "--unidiff-zero", "--allow-empty",
     "--no-add", "--inaccurate-eof", "-q", "--quiet",
 }  # fmt: skip
-_APPLY_VALUED = re.compile(r"-[pC]\d+|--whitespace=\w+")
+_APPLY_VALUED = LazyRegex(r"-[pC]\d+|--whitespace=\w+")
 _HASH_OBJECT_FLAGS = {"--stdin", "--no-filters", "--literally"}
 
 

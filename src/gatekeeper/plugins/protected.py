@@ -68,13 +68,13 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import PROTECTED
 from gatekeeper.shell.effects import operands, write_targets
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
     from gatekeeper.model import Command, ToolCall

@@ -52,9 +52,9 @@ dirs; ``ansible-doc -M``, ``ansible-galaxy --server``; ``networksetup -set*|-cre
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, TMP
 from gatekeeper.plugins import queries_macos, queries_ops
@@ -62,6 +62,7 @@ from gatekeeper.plugins.bash import check_reads
 from gatekeeper.shell.effects import split_options
 from gatekeeper.shell.envvars import env_risk
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Collection
 
@@ -270,7 +271,7 @@ _NPM_VALUES = {
     "--audit-level",
     "--searchlimit",
 }
-_SECRET_KEY = re.compile(r"(?i)auth|token|pass|cert|key|otp")
+_SECRET_KEY = LazyRegex(r"(?i)auth|token|pass|cert|key|otp")
 
 
 def _npm(args: list[str]) -> Finding | None:
@@ -843,7 +844,7 @@ def _fzf(args: list[str], command: Command, ctx: Context) -> Finding | None:
 
 
 def _word(command: Command, text: str) -> Word:
-    from dataclasses import replace
+    from gatekeeper.records import replace
 
     return replace(command.words[0], text=text, dynamic=False, glob=False)
 

@@ -11,12 +11,11 @@ the command chooses: egress).
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING
-
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.plugins.bash import check_reads
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
     from gatekeeper.model import Command, Word
@@ -36,7 +35,7 @@ def _reads(command: Command, ctx: Context, words: list[Word], reason: str) -> Fi
 
 
 _HELP = {"help", "--help", "-h", "version", "--version", "-version"}
-_NAME = re.compile(r"^[A-Za-z0-9_.:/@*+-]+$")
+_NAME = LazyRegex(r"^[A-Za-z0-9_.:/@*+-]+$")
 
 
 # -- diskutil --------------------------------------------------------------------------------

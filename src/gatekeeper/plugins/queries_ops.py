@@ -12,11 +12,10 @@ the allowed dirs, and never with an option that points ansible at other code
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING
-
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
 
@@ -31,9 +30,9 @@ def _review(reason: str) -> Finding:
 
 _HELP = (["--help"], ["-h"])
 _VERSION = (["--version"],)
-_PLUGIN_NAME = re.compile(r"^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$")
-_SUBCOMMAND = re.compile(r"^[a-z][a-z0-9-]*$")
-_VERBOSE = re.compile(r"^-v{1,6}$|^--verbose$")
+_PLUGIN_NAME = LazyRegex(r"^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$")
+_SUBCOMMAND = LazyRegex(r"^[a-z][a-z0-9-]*$")
+_VERBOSE = LazyRegex(r"^-v{1,6}$|^--verbose$")
 
 # -- ansible ---------------------------------------------------------------------------------
 
@@ -164,7 +163,7 @@ _NETWORKSETUP_READ = frozenset(
         "-version", "-help", "-printcommands",
     }
 )  # fmt: skip
-_NETWORKSETUP_WRITE = re.compile(
+_NETWORKSETUP_WRITE = LazyRegex(
     r"^-(set|create|remove|delete|add|import|switchtolocation|ordernetworkservices|"
     r"detectnewhardware|renamenetworkservice|duplicatenetworkservice)"
 )
@@ -270,7 +269,7 @@ _PACTL_READ = {
     "list", "info", "stat", "get-default-sink", "get-default-source", "get-sink-volume",
     "get-sink-mute", "get-source-volume", "get-source-mute", "--version", "--help", "-h",
 }  # fmt: skip
-_SYSCTL_NAME = re.compile(r"^[A-Za-z0-9_.*/-]+$")
+_SYSCTL_NAME = LazyRegex(r"^[A-Za-z0-9_.*/-]+$")
 
 
 def _flags_and_values(args: list[str], values: set[str], flags: set[str]) -> bool:

@@ -31,12 +31,13 @@ import json
 import os
 import re
 import time
-from typing import TYPE_CHECKING
 
 from gatekeeper import hookimpl
 from gatekeeper.fileutil import package_data
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Review, ReviewDecision, thaw
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -50,7 +51,7 @@ RETRY_NOTE = (
     "\nThis exact request was sent back to the agent before and the agent is asking again. "
     "PUSH_BACK is not an option now: APPROVE it or ELEVATE it to the user.\n"
 )
-_MARKERS = re.compile(r"<(/?)(tool_call|static_findings|recent_conversation)>", re.IGNORECASE)
+_MARKERS = LazyRegex(r"<(/?)(tool_call|static_findings|recent_conversation)>", re.IGNORECASE)
 _DROPPED_ENV = ("CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SSE_PORT")
 
 

@@ -32,8 +32,6 @@ to a command that is not a plain reader (``... | xargs git diff``), ``bash -c "$
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
 from gatekeeper.plugins.environment import risky_assignment
@@ -41,6 +39,7 @@ from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.listers import listed_roots
 from gatekeeper.shell.pipes import feeders
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

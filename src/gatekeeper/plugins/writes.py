@@ -26,13 +26,12 @@ and the tmp dirs. **Why:** the user did not hand that part of the disk to the ag
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict, dominant
 from gatekeeper.paths import ALLOWED, DEVICE, NETWORK, PROTECTED, TMP
 from gatekeeper.shell.effects import write_targets
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
     from gatekeeper.model import Command

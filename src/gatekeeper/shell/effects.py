@@ -12,10 +12,11 @@ of ``xxd``, ``iconv -o``, and the operands of
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Word
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
 
@@ -328,7 +329,7 @@ def sed_scripts_and_files(command: Command) -> tuple[list[str], list[Word]]:
     return scripts, files
 
 
-_SED_W = re.compile(
+_SED_W = LazyRegex(
     r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+(\S+)|s(.)(?:(?!\2).)*\2(?:(?!\2).)*\2[gpIiMme0-9]*w\s*(\S+)"
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from gatekeeper.lazyre import LazyRegex
 
 # Set before a command, these change nothing about what it may do.
 HARMLESS_ENV = frozenset(
@@ -143,7 +143,7 @@ _EXEC_ENV = frozenset(
         "KUBECONFIG",
     }
 )
-_EXEC_PREFIX = re.compile(
+_EXEC_PREFIX = LazyRegex(
     r"^(DYLD_|LD_|GIT_CONFIG_(KEY|VALUE)_|BASH_FUNC_|GIT_TRACE|npm_config_|NPM_CONFIG_|PIP_"
     r"|UV_|CARGO_|RUSTFLAGS|CFLAGS|LDFLAGS|CPPFLAGS|PYTHON)"
 )

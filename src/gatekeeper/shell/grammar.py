@@ -9,11 +9,67 @@ version), the package is imported the ordinary way.
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from importlib.machinery import PathFinder as PathFinderType
+    from types import ModuleType
+
+
+def _path_finder() -> type[PathFinderType]:
+    """`importlib.machinery.PathFinder`, without importing the `importlib` package.
+
+    The class lives in the frozen ``_frozen_importlib_external``, loaded at every start;
+    ``importlib``'s ``__init__`` would add ``warnings`` (~1 ms of a cold call).
+    """
+    try:
+        from _frozen_importlib_external import PathFinder
+    except ImportError:  # another interpreter: the public name
+        from importlib.machinery import PathFinder
+    return PathFinder
+
+
+def tree_sitter_binding() -> ModuleType:
+    """tree-sitter's ``_binding`` extension module (``Parser``, ``Language``, ``Node``...).
+
+    ``tree_sitter/__init__`` imports ``typing`` for one ``Protocol`` gatekeeper never uses:
+    ~15 ms of a cold call here. The extension is loaded directly instead; it registers itself
+    as ``tree_sitter._binding`` in ``sys.modules``, so a later ``import tree_sitter`` uses the
+    very same module and types. Any surprise: the ordinary import.
+    """
+    import sys
+
+    loaded = sys.modules.get("tree_sitter._binding")
+    if loaded is not None:
+        return loaded
+    try:
+        PathFinder = _path_finder()
+
+        package = PathFinder.find_spec("tree_sitter")
+        if package is None or not package.submodule_search_locations:
+            raise ImportError("tree_sitter not found on sys.path")
+        spec = PathFinder.find_spec(
+            "tree_sitter._binding", list(package.submodule_search_locations)
+        )
+        if spec is None or spec.loader is None:
+            raise ImportError("tree_sitter._binding not found")
+        module = spec.loader.create_module(spec)
+        if module is None:
+            raise ImportError("tree_sitter._binding is not an extension module")
+        spec.loader.exec_module(module)
+        sys.modules.setdefault("tree_sitter._binding", module)
+        module.Parser  # noqa: B018 - the names gatekeeper uses must be there
+        module.Language  # noqa: B018
+    except Exception:  # noqa: BLE001 - any surprise: the package's own, slower import
+        import tree_sitter
+
+        return tree_sitter
+    return module
+
 
 def bash_language() -> object:
     """The tree-sitter-bash language capsule, for `tree_sitter.Language`."""
     try:
-        from importlib.machinery import PathFinder
+        PathFinder = _path_finder()
 
         package = PathFinder.find_spec("tree_sitter_bash")
         if package is None or not package.submodule_search_locations:

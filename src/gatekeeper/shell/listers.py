@@ -18,9 +18,10 @@ directory. Only ``-0``/``--null`` splitting is exact. The same holds for
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from gatekeeper.shell.parse import parse
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

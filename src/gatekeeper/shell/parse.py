@@ -14,11 +14,10 @@ position.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from gatekeeper.model import Command, Redirect, Word
+from gatekeeper.records import dataclass
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from tree_sitter import Node, Parser
 
@@ -105,10 +104,9 @@ _PARSER: list[Parser] = []
 def _parser() -> Parser:
     # Built once per process: loading the grammar is the expensive part.
     if not _PARSER:
-        import tree_sitter
+        from gatekeeper.shell.grammar import bash_language, tree_sitter_binding
 
-        from gatekeeper.shell.grammar import bash_language
-
+        tree_sitter = tree_sitter_binding()  # the extension, without the package's typing
         _PARSER.append(tree_sitter.Parser(tree_sitter.Language(bash_language())))
     return _PARSER[0]
 

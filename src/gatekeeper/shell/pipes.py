@@ -15,9 +15,10 @@ somewhere this walk does not see (inside ``bash -c '...'``, a here-document fed 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from gatekeeper.shell.parse import _parser  # the one parser per process, already loaded
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

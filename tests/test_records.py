@@ -1,0 +1,153 @@
+"""`gatekeeper.records` builds the classes `dataclasses` would, for the options it supports."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import inspect
+import pickle
+from typing import Any
+
+import pytest
+
+from gatekeeper import records
+from gatekeeper.config import Config, ReviewerConfig
+from gatekeeper.model import (
+    Command,
+    Decision,
+    Finding,
+    Outcome,
+    Review,
+    ReviewDecision,
+    Verdict,
+    Word,
+)
+
+SHAPE = '''
+class Thing:
+    """A record with every kind of field."""
+
+    name: str
+    count: int = 0
+    tags: tuple[str, ...] = ()
+    extra: tuple[str, ...] = field(default_factory=tuple)
+    hidden: str = field(default="h", repr=False, compare=False)
+    derived: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "derived", self.name.upper())
+'''
+
+
+def build(decorator: Any, field: Any, **options: bool) -> Any:
+    namespace: dict[str, Any] = {"field": field}
+    exec("from __future__ import annotations\n" + SHAPE, namespace)  # noqa: S102 - test data
+    return decorator(**options)(namespace["Thing"])
+
+
+@pytest.mark.parametrize("options", [{"frozen": True, "slots": True}, {"slots": True}, {}])
+def test_a_record_behaves_as_the_dataclass(options: dict[str, bool]) -> None:
+    ours = build(records.dataclass, records.field, **options)
+    theirs = build(dataclasses.dataclass, dataclasses.field, **options)
+    for args, kwargs in (
+        (("a",), {}),
+        (("a", 2), {"tags": ("x",)}),
+        ((), {"name": "b", "extra": ("e",), "hidden": "z"}),
+    ):
+        a, b = ours(*args, **kwargs), theirs(*args, **kwargs)
+        assert repr(a).replace("<locals>.", "") == repr(b).replace("<locals>.", "")
+        assert a.derived == b.derived
+        assert a == ours(*args, **kwargs)
+        assert a != ours("other")
+        assert (a == b) is False  # another class: never equal, as dataclasses
+        assert ours.__match_args__ == theirs.__match_args__
+        assert [f.name for f in dataclasses.fields(a)] == [f.name for f in dataclasses.fields(b)]
+        assert dataclasses.asdict(a) == dataclasses.asdict(b)
+        assert repr(dataclasses.replace(a, count=7)) == repr(records.replace(a, count=7))
+        assert records.replace(a, count=7) == dataclasses.replace(a, count=7)
+        with pytest.raises(ValueError, match="init=False"):
+            records.replace(a, derived="x")
+        if options.get("frozen"):
+            assert hash(a) == hash(ours(*args, **kwargs)) == hash(b)
+            with pytest.raises(AttributeError):
+                a.name = "c"
+            with pytest.raises(records.FrozenInstanceError):
+                del a.count
+            assert copy.copy(a) == a and copy.deepcopy(a) == a
+        else:
+            with pytest.raises(TypeError):
+                hash(a)
+            a.count = 5
+            assert a.count == 5
+        if options.get("slots"):
+            assert not hasattr(a, "__dict__")
+            with pytest.raises((AttributeError, TypeError)):
+                a.other = 1
+    def params(cls: Any) -> list[tuple[str, Any, Any]]:
+        factory = {"<factory>", repr(records._MISSING)}  # each one's default_factory sentinel
+        return [
+            (p.name, p.kind, "factory" if repr(p.default) in factory else p.default)
+            for p in inspect.signature(cls.__init__).parameters.values()
+        ]
+
+    assert params(ours) == params(theirs)
+    with pytest.raises(TypeError):
+        ours()  # `name` has no default
+    with pytest.raises(TypeError):
+        ours("a", nope=1)
+
+
+def test_what_records_do_not_support_fails_at_import() -> None:
+    with pytest.raises(TypeError):
+        records.dataclass(order=True)
+    with pytest.raises(TypeError):
+        records.field(metadata={})
+    with pytest.raises(ValueError, match="mutable default"):
+        build(records.dataclass, lambda **kw: [], frozen=True)
+
+    class OwnRepr:
+        x: int = 0
+
+        def __repr__(self) -> str:
+            return "mine"
+
+    class OwnSlots:
+        __slots__ = ("x",)
+        x: int
+
+    for cls in (OwnRepr, OwnSlots):
+        with pytest.raises(TypeError):
+            records.dataclass(frozen=True, slots=True)(cls)
+
+    class Base: ...
+
+    class Child(Base):
+        x: int = 0
+
+    with pytest.raises(TypeError):
+        records.dataclass(Child)
+
+
+def test_the_models_are_records_and_keep_their_dataclass_behaviour() -> None:
+    finding = Finding(Verdict.SAFE, "GK-X", "reason")
+    assert finding == Finding(Verdict.SAFE, "GK-X", "reason", "", "")
+    assert hash(finding) == hash(Finding(Verdict.SAFE, "GK-X", "reason"))
+    assert repr(finding) == (
+        "Finding(verdict=<Verdict.SAFE: 'safe'>, rule='GK-X', reason='reason', plugin='', command='')"
+    )
+    assert dataclasses.is_dataclass(finding)
+    assert pickle.loads(pickle.dumps(finding)) == finding  # noqa: S301 - our own bytes
+    assert dataclasses.replace(finding, plugin="p") == Finding(Verdict.SAFE, "GK-X", "reason", "p")
+    with pytest.raises(AttributeError):
+        finding.rule = "GK-Y"  # type: ignore[misc]
+    command = Command((Word("/bin/rm"), Word("-rf")), where="pipeline")
+    assert (command.argv, command.name) == (("/bin/rm", "-rf"), "rm")
+    assert "argv" not in repr(command) and "_argv" not in repr(command)
+    assert dataclasses.replace(command, words=(Word("ls"),)).name == "ls"
+    review = Review(ReviewDecision.APPROVE, "ok")
+    assert dataclasses.replace(review, reviewer="r").reviewer == "r"
+    decision = Decision(Outcome.ALLOW, "r", "tier1", (finding,))
+    assert decision.commands == ()
+    assert Config().reviewer == ReviewerConfig()
+    assert Config() == Config() and hash(Config()) == hash(Config())
+    assert [f.name for f in dataclasses.fields(Config)][:2] == ["allowed_paths", "protected_paths"]
