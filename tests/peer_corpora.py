@@ -260,6 +260,28 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
         "installs nor runs anything (GK-DEV-001)",
     ),
     (
+        "*",
+        "*",
+        r"^git apply (--stat|--numstat|--summary|--check)\b[^|;&]*$",
+        "`git apply --stat|--numstat|--summary|--check` only prints what the patch would do: "
+        "these options turn applying off (without `--apply`); the patch must lie inside the "
+        "allowed dirs (GK-GIT-001)",
+    ),
+    (
+        "*",
+        "*",
+        r"^diskutil apfs list$",
+        "`diskutil apfs list` only lists the APFS containers and volumes, like `diskutil "
+        "list`; the `apfs` verbs that change a disk are not approved (GK-QUERY-001)",
+    ),
+    (
+        "*",
+        "*",
+        r"^security (list-keychains|default-keychain|login-keychain)$",
+        "without `-s` (which sets it) these only print the keychain search list or the "
+        "default keychain's path: no item of a keychain is read (GK-QUERY-001)",
+    ),
+    (
         "cc-allow",
         "default",
         r".",
@@ -327,22 +349,70 @@ DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
     (
         "test_az.py",
         "the asked rows print secrets or tokens (`get-access-token`, `keys list`, "
-        "`appsettings list`, `keyvault secret show`) or are not yet classified",
+        "`appsettings list`, `keyvault secret show`), download to a file (`storage blob "
+        "download`), stream without end (`webapp log tail`), run local checks (`acr "
+        "check-health`) or send text to an online service (`az find`)",
     ),
     (
         "test_aws.py",
         "the asked rows print secrets or tokens (`get-login-password`, `get-session-token`, "
-        "`get-password-data`), read local files (`file://`), write (`get-object` to a file) "
-        "or start work (`start-query`, `detect-stack-drift`)",
+        "`get-password-data`), write (`get-object` to a file), "
+        "start work (`start-query`, `athena start-query-execution`, which writes results "
+        "to S3, `detect-stack-drift`), consume messages (`sqs receive-message` hides them "
+        "from other readers) or print a user's personal data (`cognito-idp admin-get-user`)",
     ),
     (
         "test_auth0.py",
-        "not classified yet: an identity provider's CLI lists users and applications "
-        "(personal data, client secrets in `apps show --reveal-secrets`)",
+        "an identity provider's CLI: its lists and `show`s are users (personal data), "
+        "applications and their client secrets (`apps show --reveal-secrets`), logs and raw "
+        "API reads; only help and version are SAFE (GK-QUERY-001)",
     ),
-    ("test_ansible.py", "not classified yet: ansible runs modules on remote hosts"),
+    (
+        "test_ansible.py",
+        "`--list-hosts`, `ansible-inventory` and `--syntax-check` run inventory plugins and "
+        "scripts; `--check` connects to hosts; `ansible-vault view` decrypts; `ansible-lint` "
+        "installs requirements; `ansible-config dump|view` print tokens; help, version, "
+        "`ansible-doc`, `ansible-config list` and `ansible-galaxy ... list` are SAFE "
+        "(GK-QUERY-001)",
+    ),
     ("test_cdk.py", "`cdk list`/`diff`/`synth` run the app (`--app` or cdk.json): code"),
-    ("test_networksetup.py", "not classified yet (macOS network configuration tool)"),
+    (
+        "test_gh.py",
+        "`--web` and `gh browse` without `-n` open a browser on a URL the command chooses; "
+        "`release download`/`run download`/`attestation download` write fetched files; "
+        "`gh auth token` prints the token; `gh api graphql` may mutate; `attestation verify` "
+        "reads a local file the gh checker does not judge yet",
+    ),
+    (
+        "test_git.py",
+        "`fetch` contacts a remote with the user's credentials and rewrites refs; `-C`/"
+        "`--git-dir` outside the allowed dirs use another repository's config (hooks, "
+        "`core.fsmonitor`); `-c` and `difftool` run programs; `archive`/`format-patch` write "
+        "files (`archive --remote` runs a remote command); `lfs env`/`lfs fetch`, "
+        "`request-pull` and bare `rerere` reach the network or write",
+    ),
+    (
+        "test_networksetup.py",
+        "every `-list*`/`-get*`/`-show*` query is SAFE (GK-QUERY-001); the `-set*`/`-create*` "
+        "forms change the network configuration",
+    ),
+    (
+        "test_security.py",
+        "the keychain holds passwords and keys: `find-generic-password`, "
+        "`find-internet-password`, `dump-keychain`, `find-key` and the rest ask; certificates, "
+        "identities' names, trust settings and the keychain list are SAFE (GK-QUERY-001)",
+    ),
+    (
+        "test_launchctl.py",
+        "`print`, `getenv`, `procinfo` and `dumpstate` print jobs' environments (tokens set "
+        "with `setenv` or in a plist); `plist`/`resolveport` are not classified; `list`, "
+        "`blame`, `print-disabled`, versions and help are SAFE (GK-QUERY-001)",
+    ),
+    (
+        "test_defaults.py",
+        "`defaults read|find` print apps' preferences, which live outside the allowed dirs "
+        "and often hold tokens; `domains`, `read-type` and `help` are SAFE (GK-QUERY-001)",
+    ),
 )
 
 

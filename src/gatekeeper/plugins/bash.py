@@ -685,7 +685,14 @@ _GH_READ = {
     ("codespace", "view"),
     ("cs", "view"),
     ("config", "list"),
+    ("release", "verify"),  # checks the release's attestation with GitHub
+    ("attestation", "trusted-root"),  # prints the public trust roots
+    ("at", "trusted-root"),
+    ("codespace", "logs"),
+    ("cs", "logs"),
 }
+# `gh codespace ports` lists; `ports forward` and `ports visibility` open or publish a port.
+_GH_PORTS_VALUES = {"-c", "--codespace", "-q", "--jq", "-t", "--template", "--json", "-R"}
 
 
 _GH_SECRET_KEY = re.compile(r"(?i)token|auth|secret|pass|key")
@@ -755,6 +762,15 @@ def _check_gh(command: Command) -> Finding | None:
         return Finding(Verdict.SAFE, "GK-BASH-001", "`gh config get` of a plain setting")
     if argv[1:2] == ["api"]:
         return _check_gh_api(argv[2:])
+    if argv[1:2] == ["browse"] and ("-n" in argv or "--no-browser" in argv):
+        return Finding(Verdict.SAFE, "GK-BASH-001", "`gh browse -n` only prints the URL")
+    if argv[1:3] in (["codespace", "ports"], ["cs", "ports"]):
+        rest = argv[3:]
+        while rest and rest[0] in _GH_PORTS_VALUES and len(rest) > 1:
+            rest = rest[2:]
+        if not rest:
+            return Finding(Verdict.SAFE, "GK-BASH-001", "`gh codespace ports` only lists ports")
+        return None
     if (
         len(argv) >= 3
         and (argv[1], argv[2]) in _GH_READ

@@ -7,7 +7,8 @@ opinion here and goes to review (GK-UNKNOWN).
 
 ## GK-CLOUD-001 — a read-only cloud or cluster query (SAFE)
 **What it catches:** ``aws SERVICE describe-*|list-*|get-*`` of well-known services,
-``aws s3 ls``, ``aws sts get-caller-identity``; ``az GROUP... list|show``;
+``aws s3 ls``, ``aws sts get-caller-identity``, ``aws cloudformation validate-template``,
+``aws iam simulate-*-policy``...; ``az GROUP... list|show|query|summarize...``, ``az version``;
 ``gcloud GROUP... list|describe``; ``kubectl get|describe|logs|top|explain|api-resources``,
 ``kubectl rollout status|history``, ``kubectl auth can-i``; ``helm list|status|history|show|
 search|template|lint``; ``kubectl|helm BUILTIN --help``, ``gcloud topic``.
@@ -203,6 +204,14 @@ _AWS_EXTRA_READS = {
     ("cloudtrail", "lookup-events"),
     ("dynamodb", "query"),
     ("dynamodb", "scan"),
+    ("dynamodb", "transact-get-items"),
+    ("cloudformation", "validate-template"),
+    ("cloudformation", "estimate-template-cost"),
+    ("iam", "simulate-principal-policy"),
+    ("iam", "simulate-custom-policy"),
+    ("rds", "download-db-log-file-portion"),  # prints the log; it writes no local file
+    ("route53", "test-dns-answer"),
+    ("sns", "check-if-phone-number-is-opted-out"),
 }
 
 
@@ -384,6 +393,26 @@ _AZ_GROUPS = {
     "private-dns",
     "ip-config",
     "logicapp",
+    "config",
+    "source",
+    "log",
+    "elastic-pool",
+    "failover-group",
+    "firewall-rule",
+    "subscription",
+    "state",
+    "page",
+    "variable-group",
+    "agent",
+    "ref",
+    "blob",
+    "metadata",
+    "appconfig",
+    "sshkey",
+    "quantum",
+    "table",
+    "entity",
+    "logs",
 }
 _AZ_READ_ACTIONS = {
     "list",
@@ -406,6 +435,15 @@ _AZ_READ_ACTIONS = {
     "exists",
     "list-usages",
     "list-definitions",
+    "list-ip-addresses",
+    "get-instance-view",
+    "list-offers",
+    "list-publishers",
+    "list-editions",
+    "summarize",
+    "url",
+    "query",
+    "show-permission",
 }
 # Groups and actions whose output is, or contains, a secret or a credential.
 _AZ_SECRET_WORDS = {
@@ -455,6 +493,12 @@ def _az(args: list[str], ctx: Context) -> Finding | None:
         if flags and all(f in ("--version", "--help", "-h") for f in flags):
             return _safe("`az --version` only prints its version")
         return None
+    if path == ["version"]:
+        return _safe("`az version` only prints versions")
+    if path == ["devops", "configure"] and flags in (["--list"], ["-l"]):
+        return _safe("`az devops configure --list` prints the defaults")
+    if flags in (["--help"], ["-h"]) and all(g in _AZ_GROUPS for g in path):
+        return _safe(f"`az {' '.join(path)} --help` only prints help")
     if any(w in _AZ_SECRET_WORDS for w in path):
         return _secret(f"`az {' '.join(path)}` may print a secret or a credential")
     *groups, action = path

@@ -5,7 +5,9 @@
 ``rev-parse``, ``grep``, listing forms of ``branch``/``tag``/``remote``/``stash``/``config``
 ..., with read-only flags, ``clean -n``/``--dry-run``, and the listing forms
 ``sparse-checkout list``, ``lfs ls-files``/``status``, ``rerere status``/``remaining``,
-``replace -l``, and ``git X --help`` (which is ``git help X``), in a repository inside the
+``replace -l``, ``rerere diff``, ``apply --check|--stat|--numstat|--summary``,
+``hash-object`` without ``-w``, ``bundle verify|list-heads`` (the files read inside the
+allowed dirs), and ``git X --help`` (which is ``git help X``), in a repository inside the
 allowed dirs (``-C`` included).
 **Example:** ``git log --oneline -20``, ``git -C sub diff --stat``.
 
@@ -40,6 +42,7 @@ as outside here (``cd /tmp/x && git status``).
 from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED
 
@@ -172,6 +175,7 @@ _READ_FORMS = {
     ("lfs", "status"),
     ("rerere", "status"),
     ("rerere", "remaining"),
+    ("rerere", "diff"),
     ("replace", "-l"),
     ("replace", "--list"),
 }
@@ -262,6 +266,16 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         if ctx.paths.classify(repo, write=False)[0] != ALLOWED:
             return _review("GK-GIT-005", "git runs outside the allowed dirs")
         return Finding(Verdict.SAFE, "GK-GIT-001", "`git clean -n` only lists what it would remove")
+    reading = _file_reading(sub, args)
+    if reading is not None:
+        if ctx.paths.classify(repo, write=False)[0] != ALLOWED:
+            return _review("GK-GIT-005", "git runs outside the allowed dirs")
+        outside = [f for f in reading if ctx.paths.classify(f, write=False)[0] != ALLOWED]
+        if outside:
+            return _review(
+                "GK-GIT-005", f"`git {sub}` reads {outside[0]}, outside the allowed dirs"
+            )
+        return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads and prints")
     if (sub, args[0] if args else "") in _READ_FORMS:
         if ctx.paths.classify(repo, write=False)[0] != ALLOWED:
             return _review("GK-GIT-005", "git runs outside the allowed dirs")
@@ -288,6 +302,54 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         # A tmp dir counts as outside: anyone can plant a repository (and its config) there.
         return _review("GK-GIT-005", f"git runs in {where}, outside the allowed dirs")
     return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads")
+
+
+# The printing forms of `apply`, `hash-object` and `bundle`: the flags that neither write
+# the work tree, the index nor the object store (`apply` without `--check`/`--stat`/
+# `--numstat`/`--summary` applies; `hash-object -w` writes; `--stdin-paths` reads names the
+# gate cannot see; `--build-fake-ancestor` writes a file).
+_APPLY_PRINT = {"--check", "--stat", "--numstat", "--summary"}
+_APPLY_FLAGS = _APPLY_PRINT | {
+    "-v", "--verbose", "-R", "--reverse", "-z", "--cached", "--index", "--recount",
+    "--ignore-whitespace", "--ignore-space-change", "--unidiff-zero", "--allow-empty",
+    "--no-add", "--inaccurate-eof", "-q", "--quiet",
+}  # fmt: skip
+_APPLY_VALUED = LazyRegex(r"-[pC]\d+|--whitespace=\w+")
+_HASH_OBJECT_FLAGS = {"--stdin", "--no-filters", "--literally"}
+
+
+def _file_reading(sub: str, args: list[str]) -> list[str] | None:
+    """The files a printing form of apply/hash-object/bundle reads, or None if not one."""
+    if sub == "apply":
+        files: list[str] = []
+        for a in args:
+            if a.startswith("-"):
+                if not (a in _APPLY_FLAGS or _APPLY_VALUED.fullmatch(a)):
+                    return None
+            else:
+                files.append(a)
+        return files if _APPLY_PRINT & set(args) and "--apply" not in args else None
+    if sub == "hash-object":
+        files, i = [], 0
+        while i < len(args):
+            a = args[i]
+            if a in ("-t", "--path") and i + 1 < len(args):
+                i += 1
+            elif a.startswith(("--path=", "-t")) and len(a) > 2:
+                pass
+            elif a.startswith("-"):
+                if a not in _HASH_OBJECT_FLAGS:
+                    return None  # -w, --stdin-paths
+            else:
+                files.append(a)
+            i += 1
+        return files
+    if sub == "bundle" and args[:1] in (["verify"], ["list-heads"]):
+        rest = [a for a in args[1:] if a not in ("-q", "--quiet")]
+        if len(rest) < 1 or rest[0].startswith("-") or rest[0] == "-":
+            return None
+        return rest[:1]  # list-heads may name refs after the bundle file
+    return None
 
 
 def _dry_run(args: list[str]) -> bool:

@@ -23,7 +23,13 @@ runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output s
 ``mktemp -u``, ``pre-commit help|validate-config``,
 ``yarn``/``pnpm`` ``list|why|info|outdated|audit`` (cwd inside the allowed dirs),
 ``openssl version|list|x509 -noout -text``, ``gzip``/``gunzip`` ``-c|-l|-t``,
-``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress)...
+``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress); ansible's help,
+version, ``ansible-doc``, ``ansible-config list`` and ``ansible-galaxy role|collection list``
+(cwd inside the allowed dirs), macOS ``networksetup -list*|-get*|-show*``, ``auth0 --help``
+``nmcli`` status and listings, ``bluetoothctl devices|info``, ``sysctl`` reads, ``top``,
+``htop``, ``pactl list|info`` (see ``queries_ops``); macOS ``diskutil list``, ``launchctl list``,
+``tmutil listbackups``, ``pkgutil --pkgs``, ``scutil --dns``, ``codesign -dv``, ``xattr -l``,
+``security find-identity``... (see ``queries_macos``)...
 **Why:** looking at the machine, its packages and its logs is everyday work and changes
 nothing.
 **Example:** ``brew info python``, ``ip -br addr``, ``journalctl -u nginx -n 50``.
@@ -37,7 +43,8 @@ and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --gra
 ``journalctl --vacuum-*|--rotate|--flush|--file|--directory``; ``systemctl``/
 ``timedatectl``/``journalctl`` with ``-H``/``-M`` (another host); ``ss -K``/``-D``;
 ``crontab`` other than ``-l``; ``terraform -chdir`` and ``fmt`` targets outside the allowed
-dirs; a tool-configuring variable set before the command (``FZF_DEFAULT_OPTS=...``).
+dirs; ``ansible-doc -M``, ``ansible-galaxy --server``; ``networksetup -set*|-create*...``;
+``nmcli -s`` and nmcli's changing forms; ``sysctl -w|-p|name=value``; a tool-configuring variable set before the command (``FZF_DEFAULT_OPTS=...``).
 **Why:** each turns a viewer into a launcher or a writer, or points it somewhere else.
 **Example:** ``fzf --bind 'start:execute(sh x)'``, ``ip netns exec ns sh``.
 """
@@ -50,6 +57,7 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, TMP
+from gatekeeper.plugins import queries_macos, queries_ops
 from gatekeeper.plugins.bash import check_reads
 from gatekeeper.shell.effects import split_options
 from gatekeeper.shell.envvars import env_risk
@@ -1498,6 +1506,7 @@ _TOOLS = _SIMPLE | {
     "systemctl",
     "timedatectl",
 }
+_TOOLS |= queries_ops.TOOLS | queries_macos.TOOLS
 
 
 @hookimpl
@@ -1545,6 +1554,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _systemctl(args)
     elif name == "timedatectl":
         found = _timedatectl(args)
+    elif name in queries_ops.TOOLS:
+        found = queries_ops.check(name, args, ctx)
+    elif name in queries_macos.TOOLS:
+        found = queries_macos.check(name, args, command, ctx)
     else:
         found = _simple(name, args, command, ctx)
     return found
