@@ -98,6 +98,7 @@ def test_lexists_is_os_path_lexists(gk_env: GkEnv, tmp_path: Path) -> None:
     (tmp_path / "link").symlink_to(tmp_path / "d")
     (tmp_path / "dangling").symlink_to(tmp_path / "nope")
     names = ["d", "f", "link", "dangling", "nope", "f/x", "d/", "d/.", "a\0b", "link/x"]
+    names += ["a" * 300, "d/" + "x" * 5000, "é" * 2100]  # too long: ENAMETOOLONG, no lstat
     policy = PathPolicy.from_config(config_mod.load(str(tmp_path)), str(tmp_path))
     for name in names:
         path = os.path.join(str(tmp_path), name)

@@ -170,6 +170,10 @@ def _secret_home_dirs(home: str) -> tuple[str, ...]:
     return dirs
 
 
+# A path of this many characters has at least as many bytes: lstat fails (ENAMETOOLONG).
+PATH_MAX = 4096
+
+
 @functools.lru_cache(maxsize=4096)  # one path is tested against a dozen roots in a row
 def _plain(path: str) -> bool:
     """An absolute path PurePath would keep as it is: no `//`, `.` or trailing `/`."""
@@ -432,6 +436,8 @@ class PathPolicy:
         to the same record, so a path tested here and then resolved (or tested twice in
         one call) costs one `lstat`.
         """
+        if len(path) >= PATH_MAX:
+            return False  # ENAMETOOLONG: nothing to look at (and no huge key in any cache)
         if not _plain(path) or "\0" in path:
             return os.path.lexists(path)
         state = self._known.get(path)

@@ -79,6 +79,8 @@ if TYPE_CHECKING:
     from gatekeeper.context import Context
     from gatekeeper.model import Command, ToolCall
 
+NAME_MAX = 255  # the longest file name (one path component) Linux and macOS accept, in bytes
+
 _WRITE_TOOLS = {
     "Write": "file_path",
     "Edit": "file_path",
@@ -111,13 +113,20 @@ def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
     # A bare word that names no entry of any cwd cannot resolve to an existing file: one
     # lstat instead of a realpath. Only for plain ASCII, so that a NUL or an unencodable
     # character still fails inside realpath as before (a REVIEW finding, not silence).
+    # A bare ASCII word over NAME_MAX (255) bytes names nothing at all (a long `$( )` word
+    # is one): no lstat, and no scan of a text that nests ever deeper, level after level.
     paths = ctx.paths
     if (
         not path_like
         and raw.isascii()
         and "\0" not in raw
-        and not paths.lexists(_entry(paths.cwd, raw))
-        and not any(paths.lexists(_entry(cwd, raw)) for cwd in paths.other_cwds)
+        and (
+            len(raw) > NAME_MAX
+            or (
+                not paths.lexists(_entry(paths.cwd, raw))
+                and not any(paths.lexists(_entry(cwd, raw)) for cwd in paths.other_cwds)
+            )
+        )
     ):
         return None
     for path in paths.resolve_all(raw):
