@@ -24,17 +24,15 @@ never run. Writes ``bench-results-cold.json`` (git-ignored).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import CORPUS, GATEKEEPER, PYTHON, REPO, load_corpus, make_env, summary
+from run import CORPUS, GATEKEEPER, PYTHON, REPO, load_corpus, make_env, spawn, summary
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -72,29 +70,7 @@ def timed(argv: Sequence[str], data: bytes, env: dict[str, str]) -> tuple[float,
 
     The CPU time hardly depends on what else runs on the machine; the wall time does.
     """
-    started = time.perf_counter()
-    r_in, w_in = os.pipe()
-    r_out, w_out = os.pipe()
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    pid = os.fork()
-    if pid == 0:  # the child: wire stdin/stdout and exec
-        try:
-            os.dup2(r_in, 0)
-            os.dup2(w_out, 1)
-            os.dup2(devnull, 2)
-            os.closerange(3, 1024)
-            os.execve(argv[0], list(argv), env)  # noqa: S606 - our own argv
-        finally:
-            os._exit(127)
-    os.close(r_in)
-    os.close(w_out)
-    os.close(devnull)
-    with os.fdopen(w_in, "wb") as fh, contextlib.suppress(BrokenPipeError):
-        fh.write(data)
-    with os.fdopen(r_out, "rb") as fh:
-        out = fh.read()
-    _, _, usage = os.wait4(pid, 0)
-    wall = (time.perf_counter() - started) * 1000
+    wall, usage, out = spawn(argv, data, env)
     return wall, (usage.ru_utime + usage.ru_stime) * 1000, out
 
 

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
+    import resource
     from collections.abc import Callable, Iterator, Sequence
 
 REPO = Path(__file__).resolve().parent.parent
@@ -125,34 +126,44 @@ def load_corpus(path: Path, home: Path, project: Path) -> list[bytes]:
 # -- end to end -----------------------------------------------------------------------------
 
 
+def spawn(
+    argv: Sequence[str], data: bytes, env: dict[str, str]
+) -> tuple[float, resource.struct_rusage, bytes]:
+    """Wall ms, the child's rusage (from `os.wait4`) and stdout of one child process.
+
+    Reaps its own child with wait4, to read the child's own peak RSS and CPU time.
+    """
+    started = time.perf_counter()
+    r_in, w_in = os.pipe()
+    r_out, w_out = os.pipe()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    pid = os.fork()
+    if pid == 0:  # the child: wire stdin/stdout and exec
+        try:
+            os.dup2(r_in, 0)
+            os.dup2(w_out, 1)
+            os.dup2(devnull, 2)
+            os.closerange(3, 1024)
+            os.execve(argv[0], list(argv), env)  # noqa: S606 - our own argv
+        finally:
+            os._exit(127)
+    os.close(r_in)
+    os.close(w_out)
+    os.close(devnull)
+    with os.fdopen(w_in, "wb") as fh, contextlib.suppress(BrokenPipeError):
+        fh.write(data)
+    with os.fdopen(r_out, "rb") as fh:
+        out = fh.read()
+    _, _, usage = os.wait4(pid, 0)
+    return (time.perf_counter() - started) * 1000, usage, out
+
+
 class Timed:
-    """Popen that reaps its own child with wait4, to read the child's peak RSS."""
+    """A child process timed end to end, with its peak RSS."""
 
     @staticmethod
     def run(argv: Sequence[str], data: bytes, env: dict[str, str]) -> tuple[float, int, bytes]:
-        started = time.perf_counter()
-        r_in, w_in = os.pipe()
-        r_out, w_out = os.pipe()
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        pid = os.fork()
-        if pid == 0:  # the child: wire stdin/stdout and exec
-            try:
-                os.dup2(r_in, 0)
-                os.dup2(w_out, 1)
-                os.dup2(devnull, 2)
-                os.closerange(3, 1024)
-                os.execve(argv[0], list(argv), env)  # noqa: S606 - our own argv
-            finally:
-                os._exit(127)
-        os.close(r_in)
-        os.close(w_out)
-        os.close(devnull)
-        with os.fdopen(w_in, "wb") as fh, contextlib.suppress(BrokenPipeError):
-            fh.write(data)
-        with os.fdopen(r_out, "rb") as fh:
-            out = fh.read()
-        _, _, usage = os.wait4(pid, 0)
-        elapsed = (time.perf_counter() - started) * 1000
+        elapsed, usage, out = spawn(argv, data, env)
         return elapsed, usage.ru_maxrss, out
 
 

@@ -70,12 +70,8 @@ if TYPE_CHECKING:
     from gatekeeper.model import Command, Word
 
 
-def _safe(reason: str) -> Finding:
-    return Finding(Verdict.SAFE, "GK-QUERY-001", reason)
-
-
-def _review(reason: str) -> Finding:
-    return Finding(Verdict.REVIEW, "GK-QUERY-002", reason)
+_safe = queries_ops.safe
+_review = queries_ops.review
 
 
 def _split(args: list[str], value_flags: Collection[str]) -> tuple[list[str], list[str]]:

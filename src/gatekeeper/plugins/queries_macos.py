@@ -12,21 +12,17 @@ the command chooses: egress).
 from __future__ import annotations
 
 from gatekeeper.lazyre import LazyRegex
-from gatekeeper.model import Finding, Verdict
+from gatekeeper.plugins import queries_ops
 from gatekeeper.plugins.bash import check_reads
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
-    from gatekeeper.model import Command, Word
+    from gatekeeper.model import Command, Finding, Word
 
 
-def _safe(reason: str) -> Finding:
-    return Finding(Verdict.SAFE, "GK-QUERY-001", reason)
-
-
-def _review(reason: str) -> Finding:
-    return Finding(Verdict.REVIEW, "GK-QUERY-002", reason)
+_safe = queries_ops.safe
+_review = queries_ops.review
 
 
 def _reads(command: Command, ctx: Context, words: list[Word], reason: str) -> Finding:

@@ -20,12 +20,18 @@ if TYPE_CHECKING:
     from gatekeeper.context import Context
 
 
-def _safe(reason: str) -> Finding:
+def safe(reason: str) -> Finding:
+    """A GK-QUERY-001 finding (the query tools' SAFE; shared with queries and queries_macos)."""
     return Finding(Verdict.SAFE, "GK-QUERY-001", reason)
 
 
-def _review(reason: str) -> Finding:
+def review(reason: str) -> Finding:
+    """A GK-QUERY-002 finding (the query tools' REVIEW)."""
     return Finding(Verdict.REVIEW, "GK-QUERY-002", reason)
+
+
+_safe = safe
+_review = review
 
 
 _HELP = (["--help"], ["-h"])
