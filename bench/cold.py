@@ -32,7 +32,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import CORPUS, GATEKEEPER, PYTHON, REPO, load_corpus, make_env, spawn, summary
+from run import (
+    CORPUS,
+    GATEKEEPER,
+    PYTHON,
+    REPO,
+    compile_sources,
+    load_corpus,
+    make_env,
+    spawn,
+    summary,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -93,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=REPO / ".cache" / "bench-cold-home")
     ns = parser.parse_args(argv)
 
+    compile_sources()
     env, home, project = make_env(ns.work)
     payloads = load_corpus(ns.corpus, home, project)
     if ns.limit:

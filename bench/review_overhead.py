@@ -31,6 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from run import compile_sources
+
 from gatekeeper import client
 
 ANSWER = {
@@ -52,6 +54,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args()
+    compile_sources()
     gatekeeper = shutil.which("gatekeeper", path=os.path.dirname(sys.executable))
     if gatekeeper is None:
         print("no gatekeeper executable beside this interpreter; run `make test` first")

@@ -126,6 +126,19 @@ def load_corpus(path: Path, home: Path, project: Path) -> list[bytes]:
 # -- end to end -----------------------------------------------------------------------------
 
 
+def compile_sources() -> None:
+    """Write the bytecode of gatekeeper's sources, as an installed package has it.
+
+    An editable install leaves `src/` uncompiled, and with ``PYTHONDONTWRITEBYTECODE`` set
+    (CI images often set it) every hook process would compile each changed module from
+    source again: milliseconds per module that no installed gatekeeper pays.
+    """
+    import compileall
+
+    for tree in (REPO / "src", *sorted((REPO / "plugins").glob("*/src"))):
+        compileall.compile_dir(str(tree), quiet=1)
+
+
 def spawn(
     argv: Sequence[str], data: bytes, env: dict[str, str]
 ) -> tuple[float, resource.struct_rusage, bytes]:
@@ -366,6 +379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=REPO / ".cache" / "bench-home")
     ns = parser.parse_args(argv)
 
+    compile_sources()
     env, home, project = make_env(ns.work)
     os.environ.clear()  # the in-process rows read config from the same throwaway HOME
     os.environ.update(env)

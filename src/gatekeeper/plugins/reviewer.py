@@ -26,7 +26,6 @@ offers only APPROVE and ELEVATE and the prompt says so.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
@@ -228,6 +227,7 @@ def _workdir() -> str:
 
 def run(argv: Sequence[str], prompt: str, timeout: float) -> bytes:
     """Run the child with the prompt on stdin; its stdout, or `ReviewFailure`."""
+    import contextlib
     import signal
     import subprocess
 
