@@ -30,6 +30,7 @@ import re
 import stat
 
 from gatekeeper.config import home_dir, state_dir, user_config_path
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.records import dataclass, field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -138,6 +139,58 @@ _SECRET_PATTERNS = (
 _NOT_SECRET = ("*.pub", ".env.example", ".env.sample", ".env.template", ".env.dist")
 _SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud")
 _SYSTEM_SECRETS = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh")
+
+
+# Pattern words (a find -name, an fd regex or extension, a grep filter) that may pick
+# credential files by name. Deliberately loose: a substring is enough.
+_SECRET_WORDS = LazyRegex(
+    r"(?i)pem|key|id_[rde]|p12|pfx|keystore|jks|\benv\b|\.env|netrc|credential|secret|shadow"
+    r"|npmrc|pypirc"
+)
+# Ordinary names: a glob that matches one of them reads files in general (`*`, `*.*`).
+_GENERIC_NAMES = ("x", "x.txt", "x.py", "x.json", "x.md", "README", "Makefile")
+_MAX_BRACE_WORDS = 64
+
+
+def may_pick_secrets(word: str) -> bool:
+    """Whether a pattern word may select credential files by name (`*.pem`, `'\\.key$'`)."""
+    return _SECRET_WORDS.search(word) is not None
+
+
+def _brace_words(text: str) -> list[str]:
+    """Bash's brace expansion of `text` (`*.{pem,key}` → `*.pem`, `*.key`), bounded."""
+    out = [text]
+    for _ in range(8):
+        done = True
+        expanded: list[str] = []
+        for item in out:
+            m = re.search(r"\{([^{}]*,[^{}]*)\}", item)
+            if m is None:
+                expanded.append(item)
+                continue
+            done = False
+            expanded += [item[: m.start()] + alt + item[m.end() :] for alt in m[1].split(",")]
+        out = expanded[:_MAX_BRACE_WORDS]
+        if done:
+            break
+    return out
+
+
+def glob_targets_secrets(pattern: str) -> bool:
+    """Whether a glob picks credential files by name (`*.pem`, `id_*`, `.env*`, `*.{pem,key}`).
+
+    True when its last component matches a credential file name but none of a few ordinary
+    names: `cat *.pem` names keys as surely as `cat key.pem` does, while `cat *` or
+    `grep x *.py` read files in general (like `grep -r x .`, which the policy allows).
+    """
+    name = pattern.rstrip("/").rsplit("/", 1)[-1]
+    samples = [q for p in _SECRET_PATTERNS for q in (p.replace("*", ""), p.replace("*", "x"))]
+    for alt in _brace_words(name):
+        if any(fnmatch.fnmatchcase(g, alt) for g in _GENERIC_NAMES):
+            continue
+        if any(fnmatch.fnmatchcase(sample, alt) for sample in samples):
+            return True
+    return False
 
 
 # Most severe first: the order in which `classify` picks among several resolutions.

@@ -178,3 +178,19 @@ cd .git && echo x > hooks/pre-commit
 cd .claude && echo {} > settings.json
 # ruleid: GK-PROT-001
 cd src && echo x > ../.git/hooks/post-checkout
+
+# -- a glob that picks credential files by name is a credential read, like the name -------
+# ruleid: GK-BASH-002
+cat *.pem
+# ruleid: GK-BASH-002
+cat *.{pem,key}
+# ruleid: GK-BASH-002
+cat .env*
+# ruleid: GK-BASH-002
+head -5 id_*
+# ok: GK-BASH-002
+cat *
+# ok: GK-BASH-002
+grep -n TODO *.py
+# ok: GK-BASH-002
+wc -l *.md

@@ -134,3 +134,15 @@ find . -name x -exec sh -c 'cat {}' \;
 find . -exec bash -c 'echo {}' +
 # ok: GK-WRAP-004
 find . -name '*.py' -exec grep -n TODO {} \;
+
+# -- a lister or filter that picks credential files by name is no plain list of paths -----
+# ruleid: GK-BASH-002
+find . -name '*.pem' | xargs cat
+# ruleid: GK-BASH-002
+find . -type f | grep -i secret | xargs cat
+# ruleid: GK-BASH-002
+fd -e key | xargs head
+# ruleid: GK-BASH-002
+ls .env* | xargs cat
+# ok: GK-BASH-002
+find . -name '*.py' | xargs wc -l

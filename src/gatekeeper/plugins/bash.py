@@ -68,7 +68,7 @@ import re
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import SEVERITY, Finding, Verdict
-from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP, inside
+from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP, glob_targets_secrets, inside
 from gatekeeper.records import replace
 from gatekeeper.shell.effects import operands, sed_executes, sed_scripts_and_files
 
@@ -397,6 +397,11 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
             )
         text = word.text
         if word.glob:
+            if glob_targets_secrets(text):
+                return _review(
+                    "GK-BASH-002",
+                    f"`{command.name or '<'}` reads the credential files `{text}` picks",
+                )
             text = re.split(r"[*?\[{]", text, maxsplit=1)[0] or "."
             if "/" in text and not text.endswith("/"):
                 text = os.path.dirname(text) or "."

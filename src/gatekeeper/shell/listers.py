@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from gatekeeper.paths import may_pick_secrets
 from gatekeeper.shell.parse import parse
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -86,6 +87,8 @@ def listed_roots(stages: Sequence[str], home: str, *, split: str) -> list[str] |
         return None
     if not all(_line_filter(c) for c in commands[1:] if c is not None):
         return None
+    if any(may_pick_secrets(w) for c in commands if c is not None for w in c.argv[1:]):
+        return None  # `find . -name '*.pem' | xargs cat` picks keys by name: not a plain list
     producer = commands[0]
     assert producer is not None  # noqa: S101 - checked just above
     if producer.name == "echo":
