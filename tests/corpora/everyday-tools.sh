@@ -267,3 +267,15 @@ kubectl myplugin --help
 helm diff --help
 # ruleid: GK-CLOUD-002
 kubectl config view --raw
+
+# -- tools that load the cwd's own config run only where the project is, not in a shared tmp
+# ruleid: GK-UNKNOWN
+cd /tmp && yarn list
+# ruleid: GK-UNKNOWN
+cd /tmp && pnpm list
+# ruleid: GK-UNKNOWN
+cd /var/tmp && ansible-doc -l
+# ruleid: GK-UNKNOWN
+cd /tmp && cargo tree
+# ok: GK-UNKNOWN
+cargo tree

@@ -393,7 +393,7 @@ _CARGO_BUILTIN = _CARGO_READ | {
 _CARGO_RISKY = ("--manifest-path", "--config", "-Z", "--lockfile-path", "--index", "--registry")
 
 
-def _cargo(args: list[str]) -> Finding | None:
+def _cargo(args: list[str], ctx: Context) -> Finding | None:
     if not args:
         return None
     if args[0] in ("--version", "-V", "--help", "-h", "--list") and len(args) == 1:
@@ -405,6 +405,8 @@ def _cargo(args: list[str]) -> Finding | None:
         return _safe(f"`cargo {sub} --help` only prints help")
     if sub not in _CARGO_READ or sub.startswith("+"):
         return None
+    if ctx.paths.classify(".", write=False)[0] != ALLOWED:
+        return None  # `.cargo/config.toml` of a shared tmp dir may run credential providers
     if any(a.startswith(_CARGO_RISKY) for a in rest):
         return _review(f"`cargo {sub}` pointed at another manifest, config or index")
     if sub == "tree" and any(a.startswith(("-o", "--output")) for a in rest):
@@ -431,8 +433,8 @@ _JS_PM_FLAGS |= {"-g", "--global", "--no-color", "--all", "-a"}
 def _yarn_pnpm(name: str, args: list[str], ctx: Context) -> Finding | None:
     if args in (["--version"], ["-v"], ["--help"], ["-h"]):
         return _safe(f"`{name} {args[0]}` only prints its version or help")
-    if not ctx.paths.is_allowed(ctx.paths.cwd):
-        return None
+    if ctx.paths.classify(".", write=False)[0] != ALLOWED:
+        return None  # a shared tmp dir's `.yarnrc.yml` / `.pnpmfile.cjs` may be anyone's code
     positional, flags = _split(args, {"--depth"})
     if not positional or not _flags_in(flags, _JS_PM_FLAGS):
         return None
@@ -1527,7 +1529,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     elif name == "terraform":
         found = _terraform(args, ctx)
     elif name == "cargo":
-        found = _cargo(args)
+        found = _cargo(args, ctx)
     elif name in ("yarn", "pnpm"):
         found = _yarn_pnpm(name, args, ctx)
     elif name == "openssl":

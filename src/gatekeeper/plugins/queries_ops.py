@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
+from gatekeeper.paths import ALLOWED
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -131,8 +132,8 @@ def _ansible(name: str, args: list[str], ctx: Context) -> Finding | None:
         return _safe(f"`ansible-galaxy {args[0]} --help` only prints help")
     if name not in ("ansible-doc", "ansible-config", "ansible-galaxy"):
         return None  # inventories, playbooks, vaults, tests, consoles: code or secrets
-    if not ctx.paths.is_allowed(ctx.paths.cwd):
-        return None  # `./ansible.cfg` and `./collections` of a place the gate has not seen
+    if ctx.paths.classify(".", write=False)[0] != ALLOWED:
+        return None  # `./ansible.cfg`, `./collections` of a place not the project's (or /tmp)
     if name == "ansible-doc":
         return _ansible_doc(args)
     if name == "ansible-galaxy":
