@@ -50,6 +50,16 @@ class PluginLoadError(Exception):
     """An enabled plugin could not be imported or registered."""
 
 
+def _load_failure(modname: str, exc: Exception) -> Finding:
+    """The REVIEW finding for an enabled plugin that could not be imported or registered."""
+    return Finding(
+        Verdict.REVIEW,
+        "GK-PLUGIN-003",
+        f"plugin `{modname}` failed to load ({type(exc).__name__}: {exc})",
+        plugin=modname,
+    )
+
+
 def plugin_name(name: str) -> str:
     """Accept short built-in names in config (`git` → `gatekeeper.plugins.git`)."""
     if "." not in name and f"gatekeeper.plugins.{name}" in BUILTIN_PLUGINS:
@@ -89,14 +99,7 @@ def make_plugin_manager(
             module = importlib.import_module(modname)
             pm.register(module, name=modname)
         except Exception as exc:  # noqa: BLE001 - a plugin that fails to load means REVIEW
-            failures.append(
-                Finding(
-                    Verdict.REVIEW,
-                    "GK-PLUGIN-003",
-                    f"plugin `{modname}` failed to load ({type(exc).__name__}: {exc})",
-                    plugin=modname,
-                )
-            )
+            failures.append(_load_failure(modname, exc))
     for plugin in extra:
         registered = pm.register(plugin)
         if registered is None:
@@ -182,14 +185,7 @@ def load_plugins(
                 __import__(modname)  # importlib.import_module without importing importlib
                 loaded.append((modname, sys.modules[modname]))
             except Exception as exc:  # noqa: BLE001 - a plugin that fails to load means REVIEW
-                failures.append(
-                    Finding(
-                        Verdict.REVIEW,
-                        "GK-PLUGIN-003",
-                        f"plugin `{modname}` failed to load ({type(exc).__name__}: {exc})",
-                        plugin=modname,
-                    )
-                )
+                failures.append(_load_failure(modname, exc))
         try:
             hooks = registry.build(hookspecs, hookspecs.PROJECT, loaded)
         except registry.Unsupported:

@@ -150,6 +150,10 @@ _SECRET_WORDS = LazyRegex(
 # Ordinary names: a glob that matches one of them reads files in general (`*`, `*.*`).
 _GENERIC_NAMES = ("x", "x.txt", "x.py", "x.json", "x.md", "README", "Makefile")
 _MAX_BRACE_WORDS = 64
+# A name each credential pattern matches, with its `*` empty and filled (`*.pem`: `.pem`, `x.pem`).
+_SECRET_SAMPLES = tuple(
+    q for p in _SECRET_PATTERNS for q in (p.replace("*", ""), p.replace("*", "x"))
+)
 
 
 def may_pick_secrets(word: str) -> bool:
@@ -184,11 +188,10 @@ def glob_targets_secrets(pattern: str) -> bool:
     `grep x *.py` read files in general (like `grep -r x .`, which the policy allows).
     """
     name = pattern.rstrip("/").rsplit("/", 1)[-1]
-    samples = [q for p in _SECRET_PATTERNS for q in (p.replace("*", ""), p.replace("*", "x"))]
     for alt in _brace_words(name):
         if any(fnmatch.fnmatchcase(g, alt) for g in _GENERIC_NAMES):
             continue
-        if any(fnmatch.fnmatchcase(sample, alt) for sample in samples):
+        if any(fnmatch.fnmatchcase(sample, alt) for sample in _SECRET_SAMPLES):
             return True
     return False
 

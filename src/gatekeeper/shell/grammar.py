@@ -28,6 +28,27 @@ def _path_finder() -> type[PathFinderType]:
     return PathFinder
 
 
+def _load_binding(package: str) -> ModuleType:
+    """``<package>._binding``, found and executed without running ``<package>/__init__``.
+
+    Raises `ImportError` when the layout is not the expected one (the callers then import
+    the package the ordinary way).
+    """
+    finder = _path_finder()
+    spec = finder.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError(f"{package} not found on sys.path")
+    name = f"{package}._binding"
+    binding = finder.find_spec(name, list(spec.submodule_search_locations))
+    if binding is None or binding.loader is None:
+        raise ImportError(f"{name} not found")
+    module = binding.loader.create_module(binding)
+    if module is None:
+        raise ImportError(f"{name} is not an extension module")
+    binding.loader.exec_module(module)
+    return module
+
+
 def tree_sitter_binding() -> ModuleType:
     """tree-sitter's ``_binding`` extension module (``Parser``, ``Language``, ``Node``...).
 
@@ -42,20 +63,7 @@ def tree_sitter_binding() -> ModuleType:
     if loaded is not None:
         return loaded
     try:
-        PathFinder = _path_finder()
-
-        package = PathFinder.find_spec("tree_sitter")
-        if package is None or not package.submodule_search_locations:
-            raise ImportError("tree_sitter not found on sys.path")
-        spec = PathFinder.find_spec(
-            "tree_sitter._binding", list(package.submodule_search_locations)
-        )
-        if spec is None or spec.loader is None:
-            raise ImportError("tree_sitter._binding not found")
-        module = spec.loader.create_module(spec)
-        if module is None:
-            raise ImportError("tree_sitter._binding is not an extension module")
-        spec.loader.exec_module(module)
+        module = _load_binding("tree_sitter")
         sys.modules.setdefault("tree_sitter._binding", module)
         module.Parser  # noqa: B018 - the names gatekeeper uses must be there
         module.Language  # noqa: B018
@@ -69,20 +77,7 @@ def tree_sitter_binding() -> ModuleType:
 def bash_language() -> object:
     """The tree-sitter-bash language capsule, for `tree_sitter.Language`."""
     try:
-        PathFinder = _path_finder()
-
-        package = PathFinder.find_spec("tree_sitter_bash")
-        if package is None or not package.submodule_search_locations:
-            raise ImportError("tree_sitter_bash not found on sys.path")
-        spec = PathFinder.find_spec(
-            "tree_sitter_bash._binding", list(package.submodule_search_locations)
-        )
-        if spec is None or spec.loader is None:
-            raise ImportError("tree_sitter_bash._binding not found")
-        module = spec.loader.create_module(spec)
-        if module is None:
-            raise ImportError("tree_sitter_bash._binding is not an extension module")
-        spec.loader.exec_module(module)
+        module = _load_binding("tree_sitter_bash")
         language: object = module.language()
     except Exception:  # noqa: BLE001 - any surprise: the package's own, slower import
         import tree_sitter_bash
