@@ -9,12 +9,11 @@ decision: it is reported on stderr (which Claude Code keeps in its debug log) an
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
 
-from gatekeeper import __version__
+from gatekeeper import __version__, jsonc
 from gatekeeper.config import state_dir
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import thaw
@@ -92,7 +91,7 @@ def summarize(tool_name: str, tool_input: Mapping[str, object]) -> dict[str, obj
         elif key == "edits" and isinstance(value, list):
             out[key] = f"[{len(value)} edits]"
         elif isinstance(value, dict | list):
-            out[key] = _short(json.dumps(value)[:MAX_FIELD])
+            out[key] = _short(jsonc.dumps(value)[:MAX_FIELD])
         else:
             out[key] = _short(value)
     del tool_name
@@ -168,7 +167,7 @@ def record(
 
 def encode(rec: Mapping[str, object]) -> bytes:
     """One record as the bytes of one line (slimmed if it would be too long)."""
-    line = json.dumps(rec, separators=(",", ":"), default=str, ensure_ascii=False)
+    line = jsonc.dumps(rec, separators=(",", ":"), default=str, ensure_ascii=False)
     data = line.encode("utf-8", "replace")
     if len(data) > MAX_LINE:
         slim = {
@@ -187,7 +186,7 @@ def encode(rec: Mapping[str, object]) -> bytes:
             if k in rec
         }
         slim["truncated"] = True
-        data = json.dumps(slim, separators=(",", ":"), default=str).encode("utf-8", "replace")
+        data = jsonc.dumps(slim, separators=(",", ":"), default=str).encode("utf-8", "replace")
     return data + b"\n"
 
 

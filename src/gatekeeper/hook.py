@@ -9,11 +9,11 @@ tool).
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
 
+from gatekeeper import jsonc
 from gatekeeper.model import Decision, Outcome
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -56,13 +56,13 @@ def render(decision: Decision, event: str, warnings: tuple[str, ...] = ()) -> by
         out["systemMessage"] = text[:MAX_MESSAGE]
     if not out:
         return b""
-    return json.dumps(out, ensure_ascii=False).encode("utf-8") + b"\n"
+    return jsonc.dumps(out, ensure_ascii=False).encode("utf-8") + b"\n"
 
 
 def _event_of(data: bytes) -> str:
     """Best effort: the event name of an input that failed validation."""
     try:
-        obj = json.loads(data.decode("utf-8", "replace"))
+        obj = jsonc.loads(data.decode("utf-8", "replace"))
     except (ValueError, RecursionError):
         return "PreToolUse"
     event = obj.get("hook_event_name") if isinstance(obj, dict) else None

@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-import json
 import os
 
+from gatekeeper import jsonc
 from gatekeeper import rules as rules_mod
 from gatekeeper.context import Context
 from gatekeeper.host import ESSENTIAL, Plugins, call_checkers, call_reviewers, load_plugins
@@ -92,7 +92,7 @@ def parse_input(data: bytes) -> ToolCall:
     if not text.strip():
         raise InputError("the hook input is empty")
     try:
-        obj = json.loads(text)
+        obj = jsonc.loads(text)
     except RecursionError:
         raise InputError("the hook input nests too deeply") from None
     except ValueError as exc:

@@ -15,13 +15,12 @@ What is kept:
 
 from __future__ import annotations
 
-import json
 import os
 import time
 
+from gatekeeper import jsonc
 from gatekeeper.config import state_dir
 from gatekeeper.fileutil import atomic_write, locked, private_dir, read_bytes
-from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import thaw
 from gatekeeper.records import dataclass, field
 
@@ -31,7 +30,9 @@ if TYPE_CHECKING:
 
     from gatekeeper.model import ToolCall
 
-_PLAIN_ID = LazyRegex(r"[A-Za-z0-9_-]{1,100}")
+# A session id made of these alone (1 to 100 of them) names its file as it is.
+_PLAIN_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+_MAX_PLAIN_ID = 100
 PRUNE_AFTER_SECONDS = 7 * 24 * 3600
 MAX_REMEMBERED = 200  # push-back hashes kept per session (oldest dropped first)
 
@@ -80,7 +81,7 @@ def request_hash(call: ToolCall) -> str:
     """The identity of a request across retries: tool, canonical input, cwd."""
     import hashlib
 
-    canonical = json.dumps(
+    canonical = jsonc.dumps(
         [call.tool_name, thaw(call.tool_input), call.cwd],
         sort_keys=True,
         separators=(",", ":"),
@@ -97,7 +98,7 @@ def sessions_dir() -> str:
 
 def session_file(session_id: str) -> str:
     """The file of one session. Ids that are not plain names are hashed: none names a path."""
-    if _PLAIN_ID.fullmatch(session_id):
+    if 0 < len(session_id) <= _MAX_PLAIN_ID and not session_id.strip(_PLAIN_ID_CHARS):
         return os.path.join(sessions_dir(), f"s-{session_id}.json")
     import hashlib
 
@@ -109,7 +110,7 @@ def _parse(raw: bytes | None) -> SessionState:
     if raw is None:
         return SessionState()
     try:
-        return SessionState.from_json(json.loads(raw))
+        return SessionState.from_json(jsonc.loads(raw))
     except ValueError:
         return SessionState()  # a corrupt file starts afresh rather than blocking the session
 
@@ -127,7 +128,7 @@ def update(session_id: str, change: Callable[[SessionState], None]) -> SessionSt
     with locked(path):
         current = _parse(read_bytes(path))
         change(current)
-        atomic_write(path, json.dumps(current.to_json()).encode())
+        atomic_write(path, jsonc.dumps(current.to_json()).encode())
     _maybe_prune(path)
     return current
 

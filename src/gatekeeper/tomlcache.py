@@ -19,10 +19,10 @@ protected-path rules gate the agent's writes to the state dir exactly as to the 
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 
+from gatekeeper import jsonc
 from gatekeeper.config import state_dir
 
 FORMAT = 1
@@ -57,7 +57,7 @@ def _entries() -> list[dict[str, object]]:
     finally:
         os.close(fd)
     try:
-        data = json.loads(raw)
+        data = jsonc.loads(raw)
     except (ValueError, RecursionError):
         return []
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -94,7 +94,7 @@ def store(text: str, parsed: dict[str, object]) -> None:
         return
     entries: list[dict[str, object]] = [{"text": text, "parsed": parsed}]
     entries += [e for e in _entries() if e.get("text") != text][: MAX_ENTRIES - 1]
-    data = json.dumps({"format": FORMAT, "entries": entries}, ensure_ascii=False).encode()
+    data = jsonc.dumps({"format": FORMAT, "entries": entries}, ensure_ascii=False).encode()
     if len(data) > MAX_BYTES:
         return
     try:
