@@ -58,6 +58,22 @@ _SECRET_PATTERNS: tuple[tuple[tuple[str, ...], LazyRegex], ...] = (
     ),
     (("://",), LazyRegex(r"(://[^:/@\s]+:)[^@/\s]+(?=@)")),
 )
+# A second, narrower test per pattern (same order), for ASCII text only: in ASCII text
+# IGNORECASE matches nothing but the two ASCII cases of a letter, so a pattern can match only
+# if the lowered text holds one of these (the literal parts every match contains). Most
+# ordinary strings hold a ":" or "gh" but none of these, so `re` is not even imported.
+# Non-ASCII text (IGNORECASE also matches KELVIN SIGN as "k"...) uses the first test alone.
+_ASCII_NEEDLES: tuple[tuple[str, ...], ...] = (
+    ("authorization:",),
+    ("pass", "pwd", "secret", "token", "api", "access", "auth", "credential", "private"),
+    ("--password", "--token", "--secret", "--api-key"),
+    ("akia", "asia"),
+    ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+    ("sk-",),
+    ("xoxa-", "xoxb-", "xoxp-", "xoxr-"),
+    ("-----begin ",),
+    ("@",),
+)
 
 
 def _masked(m: re.Match[str]) -> str:
@@ -66,9 +82,16 @@ def _masked(m: re.Match[str]) -> str:
 
 def redact(text: str) -> str:
     """Mask what looks like a secret (tokens, passwords, keys, URL credentials)."""
-    for needles, pattern in _SECRET_PATTERNS:
-        if any(needle in text for needle in needles):
-            text = pattern.sub(_masked, text)
+    lowered = text.lower() if text.isascii() else None
+    for (needles, pattern), narrow in zip(_SECRET_PATTERNS, _ASCII_NEEDLES, strict=True):
+        if not any(needle in text for needle in needles):
+            continue
+        if lowered is not None and not any(needle in lowered for needle in narrow):
+            continue
+        masked = pattern.sub(_masked, text)
+        if masked != text:
+            text = masked
+            lowered = text.lower() if text.isascii() else None
     return text
 
 

@@ -18,8 +18,8 @@ and the problem, which the hook shows on every call (``systemMessage``) until it
 from __future__ import annotations
 
 import os
-import re
 
+from gatekeeper.lazyre import re
 from gatekeeper.records import dataclass, field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing

@@ -8,17 +8,20 @@ sequences are tuples.
 
 from __future__ import annotations
 
-import enum
-from types import MappingProxyType
-
 from gatekeeper.records import dataclass, field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
+    from enum import Enum  # the type checker checks the enums below as real enums
+    from types import MappingProxyType
+else:
+    from gatekeeper.lightenum import Enum  # run time: the same behaviour, without `enum`
+
+    MappingProxyType = type(type.__dict__)  # types.MappingProxyType, without `types`
 
 
-class Verdict(enum.Enum):
+class Verdict(Enum):
     """What a checker thinks of a tool call or of one command in it."""
 
     SAFE = "safe"  # run it silently
@@ -58,7 +61,7 @@ def worst(a: Verdict, b: Verdict) -> Verdict:
     return a if SEVERITY[a] >= SEVERITY[b] else b
 
 
-class ReviewDecision(enum.Enum):
+class ReviewDecision(Enum):
     """A reviewer's answer, the three outcomes of Tier 2."""
 
     APPROVE = "APPROVE"  # run it
@@ -175,7 +178,7 @@ class Command:
         return self._name
 
 
-class Outcome(enum.Enum):
+class Outcome(Enum):
     """What the host tells the agent: the hook protocol's four answers."""
 
     ALLOW = "allow"

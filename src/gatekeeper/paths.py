@@ -23,14 +23,13 @@ Classes, checked in this order:
 
 from __future__ import annotations
 
-import fnmatch
-import functools
 import os
-import re
 import stat
 
+from gatekeeper import globmatch
 from gatekeeper.config import home_dir, state_dir, user_config_path
-from gatekeeper.lazyre import LazyRegex
+from gatekeeper.lazyre import LazyRegex, re
+from gatekeeper.memo import memo
 from gatekeeper.records import dataclass, field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -189,9 +188,10 @@ def glob_targets_secrets(pattern: str) -> bool:
     """
     name = pattern.rstrip("/").rsplit("/", 1)[-1]
     for alt in _brace_words(name):
-        if any(fnmatch.fnmatchcase(g, alt) for g in _GENERIC_NAMES):
+        matches = globmatch.matcher((alt,))  # fnmatch.fnmatchcase(·, alt), without regexes
+        if any(matches(g) for g in _GENERIC_NAMES):
             continue
-        if any(fnmatch.fnmatchcase(sample, alt) for sample in _SECRET_SAMPLES):
+        if any(matches(sample) for sample in _SECRET_SAMPLES):
             return True
     return False
 
@@ -201,18 +201,18 @@ _CLASS_ORDER = (NETWORK, PROTECTED, SECRET, OUTSIDE, TMP, ALLOWED, DEVICE)
 
 
 _MATCHERS: list[Callable[[str], object]] = []
+_SETTINGS_JSON = globmatch.matcher(("settings*.json",))  # fnmatch.fnmatch(name, ·)
 
 
 def _name_matchers() -> list[Callable[[str], object]]:
-    """One compiled regex per name list: `fnmatch.fnmatch(name, p) for p in patterns`.
+    """One test per name list: `any(fnmatch.fnmatch(name, p) for p in patterns)`.
 
-    fnmatch translates each pattern to an anchored regex; their alternation matches exactly
-    when one of them does (names are case-sensitive here, as `os.path.normcase` is on POSIX).
+    `gatekeeper.globmatch` answers as fnmatch does, without importing `re` (names are
+    case-sensitive here, as `os.path.normcase` is on POSIX).
     """
     if not _MATCHERS:
         for patterns in (_NOT_SECRET, _SECRET_PATTERNS):
-            joined = "|".join(f"(?:{fnmatch.translate(p)})" for p in patterns)
-            _MATCHERS.append(re.compile(joined).match)
+            _MATCHERS.append(globmatch.matcher(patterns))
     return _MATCHERS
 
 
@@ -230,7 +230,7 @@ def _secret_home_dirs(home: str) -> tuple[str, ...]:
 PATH_MAX = 4096
 
 
-@functools.lru_cache(maxsize=4096)  # one path is tested against a dozen roots in a row
+@memo(4096)  # one path is tested against a dozen roots in a row
 def _plain(path: str) -> bool:
     """An absolute path PurePath would keep as it is: no `//`, `.` or trailing `/`."""
     return (
@@ -541,7 +541,7 @@ class PathPolicy:
                 rest = parts[i + 1 :]
                 if rest and (
                     rest[0] in ("hooks", "commands", "agents", "plugins")
-                    or fnmatch.fnmatch(rest[0], "settings*.json")
+                    or _SETTINGS_JSON(rest[0])
                     or rest[0] == "gatekeeper.toml"
                 ):
                     return True

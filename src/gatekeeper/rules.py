@@ -22,11 +22,10 @@ without the checkers, except the protected-paths check, which always runs.
 
 from __future__ import annotations
 
-import fnmatch
 import os
-import re
 
-from gatekeeper.lazyre import LazyRegex
+from gatekeeper.globmatch import fnmatchcase
+from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.records import dataclass
 from gatekeeper.shell.effects import write_targets
 from gatekeeper.shell.envvars import HARMLESS_ENV
@@ -53,7 +52,7 @@ _WRAPPERS = {
     "env",
     "ionice",
 }
-_RULE = LazyRegex(r"^([A-Za-z0-9_*.-]+(?:__[A-Za-z0-9_*.-]+)*)(?:\((.*)\))?$", re.DOTALL)
+_RULE = LazyRegex(r"(?s)^([A-Za-z0-9_*.-]+(?:__[A-Za-z0-9_*.-]+)*)(?:\((.*)\))?$")
 
 
 class RuleError(ValueError):
@@ -176,7 +175,7 @@ def match_tool(rule: Rule, call: ToolCall, paths: PathPolicy) -> bool:
     if tool == "WebFetch":
         return _domain_match(rule.spec[len("domain:") :], call.text("url"))
     if tool in ("Agent", "Task"):
-        return fnmatch.fnmatchcase(call.text("subagent_type"), rule.spec)
+        return fnmatchcase(call.text("subagent_type"), rule.spec)
     if tool == "Skill":
         skill = " ".join(filter(None, (call.text("skill"), call.text("args"))))
         return bool(_bash_regex(rule.spec).fullmatch(skill))
@@ -184,7 +183,7 @@ def match_tool(rule: Rule, call: ToolCall, paths: PathPolicy) -> bool:
         param, value = rule.spec.split(":", 1)
         got = call.tool_input.get(param)
         rendered = str(got).lower() if isinstance(got, bool) else str(got)
-        return got is not None and fnmatch.fnmatchcase(rendered, value)
+        return got is not None and fnmatchcase(rendered, value)
     return False
 
 
@@ -197,10 +196,10 @@ def _match_mcp(rule: Rule, tool: str) -> bool:
             return tool == pattern or tool.startswith(pattern + "__")
         if "*" in "__".join(parts[:2]):
             return False
-        return fnmatch.fnmatchcase(tool, pattern)
+        return fnmatchcase(tool, pattern)
     if pattern.count("__") == 1 and "*" not in pattern:
         return tool == pattern or tool.startswith(pattern + "__")
-    return fnmatch.fnmatchcase(tool, pattern)
+    return fnmatchcase(tool, pattern)
 
 
 def _domain_match(pattern: str, url: str) -> bool:
@@ -211,7 +210,7 @@ def _domain_match(pattern: str, url: str) -> bool:
     pattern = pattern.lower()
     if pattern.startswith("*."):
         return host.endswith(pattern[1:]) and host != pattern[2:]
-    return fnmatch.fnmatchcase(host, pattern) and host.count(".") == pattern.count(".")
+    return fnmatchcase(host, pattern) and host.count(".") == pattern.count(".")
 
 
 def _path_match(rule: Rule, path: str, paths: PathPolicy) -> bool:

@@ -63,10 +63,9 @@ root itself. **Why:** the one command nobody wants to explain afterwards.
 from __future__ import annotations
 
 import os
-import re
 
 from gatekeeper.hookspecs import hookimpl
-from gatekeeper.lazyre import LazyRegex
+from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import SEVERITY, Finding, Verdict
 from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP, glob_targets_secrets, inside
 from gatekeeper.records import replace
@@ -271,8 +270,8 @@ _PATH_LISTERS = LazyRegex(
 # A whole word that is one process substitution and nothing else: no quote, `$` or
 # backquote that could make a word dynamic for another reason (`'<('$X')'` is a file name).
 # `unzip -l`, `-lv`, `-tq`, `-Zl`, `-z`: a mode that lists, tests or shows the comment.
-_UNZIP_LISTING = re.compile(r"^-(?=[lvtqZz1hMs]*[lvtZz])[lvtqZz1hMs]+$")
-_PROCESS_SUBSTITUTION = re.compile(r"^<\([^'\"$`\\()]*\)$")
+_UNZIP_LISTING = LazyRegex(r"^-(?=[lvtqZz1hMs]*[lvtZz])[lvtqZz1hMs]+$")
+_PROCESS_SUBSTITUTION = LazyRegex(r"^<\([^'\"$`\\()]*\)$")
 # Machine facts that every user of the machine may read and that hold no secret: the same
 # answers `uname`, `nproc`, `free` and `uptime` (already SAFE) print. Exact paths only: no
 # `/proc/self/environ`, `/proc/<pid>/...`, `/etc/shadow`.
@@ -296,12 +295,22 @@ _PUBLIC_SYSTEM_FILES = frozenset(
 )
 
 
-_VERSION_SUFFIX = re.compile(r"[0-9.]+$")
+_VERSION_SUFFIX = LazyRegex(r"[0-9.]+$")  # the reference of `_without_version`
+
+
+def _without_version(name: str) -> str:
+    """``_VERSION_SUFFIX.sub("", name)`` without `re` (it runs for every command).
+
+    ``$`` matches at the end and before a final newline, and only one run can touch either.
+    """
+    if name.endswith("\n"):
+        return name[:-1].rstrip("0123456789.") + "\n"
+    return name.rstrip("0123456789.")
 
 
 def is_shell_or_interpreter(name: str) -> bool:
     """A program that runs a script given as a file, a string or on standard input."""
-    base = _VERSION_SUFFIX.sub("", name)
+    base = _without_version(name)
     return name in _SHELLS or name in _INTERPRETERS or base in _INTERPRETERS
 
 
@@ -543,14 +552,24 @@ def _runs_unseen_code(command: Command) -> Finding | None:
 def _version_flags(name: str) -> set[str]:
     """The flags with which an interpreter only prints its version or help, then exits."""
     flags = {"--version", "--help", "-h"}
-    if _PYTHONISH.match(name):
+    if _is_pythonish(name):
         flags |= {"-V", "-VV"}
     elif name in ("node", "nodejs", "deno", "bun"):
         flags |= {"-v"}
     return flags
 
 
-_PYTHONISH = LazyRegex(r"^(python|python[23](\.\d+)?|pypy3?|ipython)$")
+_PYTHONISH = LazyRegex(r"^(python|python[23](\.\d+)?|pypy3?|ipython)$")  # `_is_pythonish`
+
+
+def _is_pythonish(name: str) -> bool:
+    """``_PYTHONISH.match(name)`` without `re`: ``$`` also matches before a final newline,
+    ``\\d`` is any Unicode decimal digit (`str.isdecimal`)."""
+    if name.endswith("\n"):
+        name = name[:-1]
+    if name in ("python", "python2", "python3", "pypy", "pypy3", "ipython"):
+        return True
+    return name.startswith(("python2.", "python3.")) and name[8:].isdecimal()
 
 
 def _takes_code(name: str, arg: str) -> bool:
@@ -700,7 +719,7 @@ _GH_READ = {
 _GH_PORTS_VALUES = {"-c", "--codespace", "-q", "--jq", "-t", "--template", "--json", "-R"}
 
 
-_GH_SECRET_KEY = re.compile(r"(?i)token|auth|secret|pass|key")
+_GH_SECRET_KEY = LazyRegex(r"(?i)token|auth|secret|pass|key")
 # `gh api` options that neither send a body, read a file nor change the host.
 _GH_API_BARE = {"--paginate", "--slurp", "-i", "--include", "--silent", "--verbose"}
 _GH_API_VALUE = {"-q", "--jq", "-t", "--template", "-f", "--raw-field", "-H", "--header"}

@@ -38,10 +38,8 @@ receives the user's token; a file argument is a read like any other.
 
 from __future__ import annotations
 
-import re
-
 from gatekeeper.hookspecs import hookimpl
-from gatekeeper.lazyre import LazyRegex
+from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.effects import split_options
 
@@ -74,7 +72,7 @@ def _flag_name(flag: str) -> str:
     return flag.split("=", 1)[0]
 
 
-_FILE_ARGUMENT = re.compile(r"^(?:fileb?://|@)(.+)$")
+_FILE_ARGUMENT = LazyRegex(r"^(?:fileb?://|@)(.+)$")
 
 
 def _file_reads(args: list[str], ctx: Context) -> Finding | None:
@@ -1037,7 +1035,7 @@ _BUILTIN_SUBCOMMANDS = {
         ]
     ),
 }
-_HELP_WORD = re.compile(r"^[a-z][a-z0-9-]*$")
+_HELP_WORD = LazyRegex(r"^[a-z][a-z0-9-]*$")
 
 
 @hookimpl

@@ -67,9 +67,9 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import PROTECTED
 from gatekeeper.shell.effects import operands, write_targets
@@ -490,7 +490,7 @@ def _extraction_dirs(command: Command) -> list[Word] | None:
     return None
 
 
-_UNZIP_NO_EXTRACT = re.compile(r"^-(?=[lvtqZz1hMs]*[lvtZz])[lvtqZz1hMs]+$")
+_UNZIP_NO_EXTRACT = LazyRegex(r"^-(?=[lvtqZz1hMs]*[lvtZz])[lvtqZz1hMs]+$")
 
 
 def _dir_options(command: Command, options: tuple[str, ...], short: str) -> list[Word]:

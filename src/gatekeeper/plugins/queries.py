@@ -51,10 +51,8 @@ dirs; ``ansible-doc -M``, ``ansible-galaxy --server``; ``networksetup -set*|-cre
 
 from __future__ import annotations
 
-import re
-
 from gatekeeper.hookspecs import hookimpl
-from gatekeeper.lazyre import LazyRegex
+from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, TMP
 from gatekeeper.plugins import queries_macos, queries_ops
@@ -529,7 +527,7 @@ def _gzip(name: str, command: Command, ctx: Context) -> Finding | None:
 # `7z l|t|h|i|b`: list, test, hash, show formats, benchmark. Switches that only shape output
 # or choose what to read; `-o` (output dir), `-w` (work dir), `-si`/`-so`, `-sdel` and list
 # files (`-i@`, `-x@`, `@file`) are not among them.
-_SEVENZIP_SWITCH = re.compile(
+_SEVENZIP_SWITCH = LazyRegex(
     r"^-(slt|scrc\w*|scs\w+|ssc-?|mmt(=?\d+)?|mm=\w+|p|ba|bb\d?|bs\w+|r-?|y|t\w+)$"
 )
 

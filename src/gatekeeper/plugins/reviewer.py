@@ -26,9 +26,7 @@ offers only APPROVE and ELEVATE and the prompt says so.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import time
 
 from gatekeeper import hookimpl
@@ -50,7 +48,7 @@ RETRY_NOTE = (
     "\nThis exact request was sent back to the agent before and the agent is asking again. "
     "PUSH_BACK is not an option now: APPROVE it or ELEVATE it to the user.\n"
 )
-_MARKERS = LazyRegex(r"<(/?)(tool_call|static_findings|recent_conversation)>", re.IGNORECASE)
+_MARKERS = LazyRegex(r"(?i)<(/?)(tool_call|static_findings|recent_conversation)>")
 _DROPPED_ENV = ("CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SSE_PORT")
 
 
@@ -132,6 +130,7 @@ def _conversation(call: ToolCall) -> str:
 
 def build_prompt(call: ToolCall, findings: Sequence[Finding], retry: bool, template: str) -> str:
     """The review prompt for one call."""
+    import json  # review time only: a cold Tier 1 call never gets here
     import string
 
     tool_input = json.dumps(thaw(call.tool_input), indent=2, ensure_ascii=False, default=str)
@@ -162,6 +161,8 @@ def allowed_decisions(retry: bool) -> tuple[ReviewDecision, ...]:
 
 def schema(decisions: Sequence[ReviewDecision]) -> str:
     """The bundled JSON schema, its decision enum narrowed to `decisions`."""
+    import json  # review time only
+
     data = json.loads(package_data("review-schema.json"))
     data["properties"]["decision"]["enum"] = [d.value for d in decisions]
     return json.dumps(data, separators=(",", ":"))
@@ -268,6 +269,8 @@ def run(argv: Sequence[str], prompt: str, timeout: float) -> bytes:
 
 def _result_object(stdout: bytes) -> dict[str, object]:
     try:
+        import json  # review time only
+
         data = json.loads(stdout)
     except ValueError:
         raise ReviewFailure("the reviewer's output is not JSON") from None

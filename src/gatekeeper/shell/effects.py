@@ -11,9 +11,7 @@ of ``xxd``, ``iconv -o``, and the operands of
 
 from __future__ import annotations
 
-import re
-
-from gatekeeper.lazyre import LazyRegex
+from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import Word
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -163,7 +161,8 @@ def write_targets(command: Command) -> list[tuple[Word, str]]:
     return targets
 
 
-_LONG_OUTPUT_EQ = re.compile(r"--(output|output-file|out-file|outfile|log-file)=")
+# `--output=FILE`...: what r"--(output|output-file|out-file|outfile|log-file)=" matches.
+_LONG_OUTPUT_EQ = ("--output=", "--output-file=", "--out-file=", "--outfile=", "--log-file=")
 
 
 def _write_targets(command: Command) -> list[tuple[Word, str]]:
@@ -221,7 +220,7 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
             "--log-file",
         ) and i + 1 < len(words):
             targets.append((words[i + 1], arg))
-        elif arg.startswith("--") and _LONG_OUTPUT_EQ.match(arg):
+        elif arg.startswith(_LONG_OUTPUT_EQ):
             value = arg.split("=", 1)[1]
             targets.append((Word(value, words[i].dynamic), arg.split("=", 1)[0]))
         elif (
@@ -339,6 +338,8 @@ _SED_W = LazyRegex(
 
 def _sed_w_targets(script: str) -> list[str]:
     targets: list[str] = []
+    if "w" not in script and "W" not in script:
+        return targets  # both of _SED_W's branches need a `w` or `W`: `re` is not imported
     for m in _SED_W.finditer(script):
         target = m.group(1) or m.group(3)
         if target:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from gatekeeper.lazyre import LazyRegex
-
 # Set before a command, these change nothing about what it may do.
 HARMLESS_ENV = frozenset(
     {
@@ -143,9 +141,24 @@ _EXEC_ENV = frozenset(
         "KUBECONFIG",
     }
 )
-_EXEC_PREFIX = LazyRegex(
-    r"^(DYLD_|LD_|GIT_CONFIG_(KEY|VALUE)_|BASH_FUNC_|GIT_TRACE|npm_config_|NPM_CONFIG_|PIP_"
-    r"|UV_|CARGO_|RUSTFLAGS|CFLAGS|LDFLAGS|CPPFLAGS|PYTHON)"
+# Names that start so: what r"^(DYLD_|LD_|GIT_CONFIG_(KEY|VALUE)_|...|PYTHON)" matched.
+_EXEC_PREFIX = (
+    "DYLD_",
+    "LD_",
+    "GIT_CONFIG_KEY_",
+    "GIT_CONFIG_VALUE_",
+    "BASH_FUNC_",
+    "GIT_TRACE",
+    "npm_config_",
+    "NPM_CONFIG_",
+    "PIP_",
+    "UV_",
+    "CARGO_",
+    "RUSTFLAGS",
+    "CFLAGS",
+    "LDFLAGS",
+    "CPPFLAGS",
+    "PYTHON",
 )
 
 
@@ -153,6 +166,6 @@ def env_risk(name: str) -> str:
     """ "harmless", "exec" (can run code or redirect what runs) or "unknown"."""
     if name in HARMLESS_ENV:
         return "harmless"
-    if name in _EXEC_ENV or _EXEC_PREFIX.match(name):
+    if name in _EXEC_ENV or name.startswith(_EXEC_PREFIX):
         return "exec"
     return "unknown"

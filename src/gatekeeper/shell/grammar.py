@@ -49,6 +49,94 @@ def _load_binding(package: str) -> ModuleType:
     return module
 
 
+def _compile(pattern: object, flags: int = 0) -> object:
+    """`re.compile`, importing `re` when tree-sitter first compiles a query's pattern."""
+    import re
+
+    return re.compile(pattern, flags)  # type: ignore[call-overload]
+
+
+class _LazyEnumType(type):
+    """The class of `tree_sitter.LogType` as loaded here: the real `IntEnum`, built on use.
+
+    A real class (the extension keeps it as a type object), whose every use (a call, an
+    attribute such as ``LogType.PARSE``, an ``isinstance`` test) goes to
+    ``enum.IntEnum(name, members)``, built then, once. gatekeeper never installs a parser
+    logger, the one place the extension uses it.
+    """
+
+    _enum_args: tuple[str, dict[str, int]]
+    _real: type | None
+
+    def _built(cls) -> type:
+        if cls._real is None:
+            import enum
+
+            name, members = cls._enum_args
+            cls._real = enum.IntEnum(name, members, module="tree_sitter")  # type: ignore[misc]
+        return cls._real
+
+    def __call__(cls, *args: object, **kwargs: object) -> object:
+        return cls._built()(*args, **kwargs)
+
+    def __getattr__(cls, name: str) -> object:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(cls._built(), name)
+
+    def __instancecheck__(cls, instance: object) -> bool:
+        return isinstance(instance, cls._built())
+
+    def __iter__(cls) -> object:
+        return iter(cls._built())  # type: ignore[call-overload]
+
+    def __len__(cls) -> int:
+        return len(cls._built())  # type: ignore[arg-type]
+
+    def __repr__(cls) -> str:
+        return repr(cls._built())
+
+
+def _int_enum(name: str, members: dict[str, int]) -> type:
+    """`enum.IntEnum(name, members)`, as the extension calls it, built on first use."""
+    return _LazyEnumType(name, (), {"_enum_args": (name, dict(members)), "_real": None})
+
+
+class _StandIns:
+    """``re`` and ``enum`` stand-ins in ``sys.modules`` while tree-sitter's extension loads.
+
+    The extension's initialisation imports ``re`` (to keep ``re.compile`` for query
+    predicates) and ``enum`` (to build its ``LogType`` with ``IntEnum``); with what they
+    import (``functools``, ``collections``...) that is ~8 ms of every cold Bash call, for
+    features gatekeeper never uses. While it loads, ``re`` is a module with only a
+    ``compile`` that imports the real ``re`` when called, and ``enum`` one with only an
+    ``IntEnum`` whose class is built on first use. Only for a module not imported yet; both
+    are removed right after. If the extension asks for anything else, its initialisation
+    fails and the caller imports ``tree_sitter`` the ordinary way, with the real modules.
+    """
+
+    def __init__(self, modules: dict[str, ModuleType]) -> None:
+        self.modules = modules
+        self.added: list[str] = []
+
+    def __enter__(self) -> None:
+        module_type = type(self.modules["sys"])  # types.ModuleType, without `types`
+        if "re" not in self.modules:
+            stand_in = module_type("re")
+            stand_in.compile = _compile  # type: ignore[attr-defined]
+            self.modules["re"] = stand_in
+            self.added.append("re")
+        if "enum" not in self.modules:
+            stand_in = module_type("enum")
+            stand_in.IntEnum = _int_enum  # type: ignore[attr-defined]
+            self.modules["enum"] = stand_in
+            self.added.append("enum")
+
+    def __exit__(self, *exc: object) -> None:
+        for name in self.added:
+            self.modules.pop(name, None)
+
+
 def tree_sitter_binding() -> ModuleType:
     """tree-sitter's ``_binding`` extension module (``Parser``, ``Language``, ``Node``...).
 
@@ -63,7 +151,8 @@ def tree_sitter_binding() -> ModuleType:
     if loaded is not None:
         return loaded
     try:
-        module = _load_binding("tree_sitter")
+        with _StandIns(sys.modules):
+            module = _load_binding("tree_sitter")
         sys.modules.setdefault("tree_sitter._binding", module)
         module.Parser  # noqa: B018 - the names gatekeeper uses must be there
         module.Language  # noqa: B018

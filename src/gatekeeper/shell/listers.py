@@ -17,8 +17,7 @@ directory. Only ``-0``/``--null`` splitting is exact. The same holds for
 
 from __future__ import annotations
 
-import re
-
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.paths import may_pick_secrets
 from gatekeeper.shell.parse import parse
 
@@ -29,8 +28,8 @@ if TYPE_CHECKING:
 
     from gatekeeper.model import Command
 
-_GLOB = re.compile(r"[*?\[]")
-_PLAIN_WORD = re.compile(r"^[\w./@%+=:,-]+$")
+_GLOB = LazyRegex(r"[*?\[]")
+_PLAIN_WORD = LazyRegex(r"^[\w./@%+=:,-]+$")
 # find: tests that take one value, and the words that take none. No action other than
 # -print/-print0/-prune (`-printf`, `-ls`, `-fprint` and `-exec` print or do other things).
 _FIND_VALUE = {

@@ -14,8 +14,7 @@ somewhere this walk does not see (inside ``bash -c '...'``, a here-document fed 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from gatekeeper.memo import memo
 from gatekeeper.shell.parse import _parser  # the one parser per process, already loaded
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
 Feeders = tuple[str, ...] | None
 
 
-@lru_cache(maxsize=32)
+@memo(32)
 def feeders(text: str) -> Mapping[str, tuple[Feeders, ...]]:
     """For every pipeline stage that is a simple command (keyed by its text), one entry per
     occurrence: the texts of the stages before it, producer first, or None when unknown."""

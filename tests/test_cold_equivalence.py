@@ -1,0 +1,225 @@
+"""What the cold hook does without `re`, `fnmatch`, `functools` gives the answers they give.
+
+Each shortcut is compared with the regex (or library function) it replaces, over generated
+strings chosen to hit the corners: trailing newlines (``$`` matches before one), Unicode
+digits (``\\d``), ``?``/``[`` in globs, case.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gatekeeper import audit, globmatch, paths, state
+from gatekeeper.memo import memo
+from gatekeeper.plugins import bash, devtools
+from gatekeeper.shell import effects, envvars
+from gatekeeper.testing import corpus_cases
+
+CORPORA = sorted((Path(__file__).parent / "corpora").glob("*.sh"))
+WORDS = sorted({w for case in corpus_cases(CORPORA) for w in case.command.split()})
+
+NAMES = st.one_of(
+    st.sampled_from(
+        ["python", "python3", "python3.11", "python2.7", "py", "pypy", "pypy3", "ipython"]
+    ),
+    st.text(alphabet="python23.\n\u0661\u0662x0-", max_size=12),
+    st.sampled_from(WORDS),
+)
+
+
+@settings(max_examples=3000)
+@given(NAMES, st.sampled_from(["", "\n", "\n\n", " "]))
+def test_the_interpreter_name_tests_are_their_regexes(name: str, end: str) -> None:
+    name += end
+    assert devtools._is_python(name) == bool(devtools._PYTHON.match(name)), repr(name)
+    assert bash._is_pythonish(name) == bool(bash._PYTHONISH.match(name)), repr(name)
+    assert bash._without_version(name) == bash._VERSION_SUFFIX.sub("", name), repr(name)
+
+
+LONG_OUTPUT_EQ = re.compile(r"--(output|output-file|out-file|outfile|log-file)=")
+EXEC_PREFIX = re.compile(
+    r"^(DYLD_|LD_|GIT_CONFIG_(KEY|VALUE)_|BASH_FUNC_|GIT_TRACE|npm_config_|NPM_CONFIG_|PIP_"
+    r"|UV_|CARGO_|RUSTFLAGS|CFLAGS|LDFLAGS|CPPFLAGS|PYTHON)"
+)
+PREFIXES = st.sampled_from(
+    [
+        "--output",
+        "--output-file",
+        "--out-file",
+        "--outfile",
+        "--log-file",
+        "--outputs",
+        "-output",
+        *effects._LONG_OUTPUT_EQ,
+        *envvars._EXEC_PREFIX,
+        "GIT_CONFIG_",
+        "ld_",
+        "",
+    ]
+)
+
+
+@settings(max_examples=3000)
+@given(PREFIXES, st.text(alphabet="=_-aZ\n", max_size=4))
+def test_the_prefix_tuples_are_their_regexes(prefix: str, rest: str) -> None:
+    word = prefix + rest
+    assert word.startswith(effects._LONG_OUTPUT_EQ) == bool(LONG_OUTPUT_EQ.match(word))
+    assert word.startswith(envvars._EXEC_PREFIX) == bool(EXEC_PREFIX.match(word))
+
+
+@settings(max_examples=2000)
+@given(st.text(alphabet="swWp/;}\n 0123$xg", max_size=16))
+def test_sed_scripts_without_w_have_no_w_targets(script: str) -> None:
+    expected = [m.group(1) or m.group(3) for m in effects._SED_W.finditer(script)]
+    assert effects._sed_w_targets(script) == [t for t in expected if t]
+
+
+PLAIN_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
+
+
+@settings(max_examples=2000)
+@given(
+    st.one_of(
+        st.text(alphabet="aZ09_-./\n é", max_size=8),
+        st.integers(95, 105).map(lambda n: "a" * n),
+    )
+)
+def test_plain_session_ids_are_the_regex(session_id: str) -> None:
+    plain = state.session_file(session_id).rsplit("/", 1)[1].startswith("s-")
+    assert plain == bool(PLAIN_ID.fullmatch(session_id))
+
+
+GLOBS = st.text(alphabet="ab.*?[]!-\\/", max_size=8)
+GLOB_NAMES = st.text(alphabet="ab.*?[]!-\\/\n", max_size=8)
+
+
+@settings(max_examples=5000)
+@given(st.lists(GLOBS, max_size=3), GLOB_NAMES)
+def test_globmatch_is_fnmatchcase(patterns: list[str], name: str) -> None:
+    expected = any(fnmatch.fnmatchcase(name, p) for p in patterns)
+    assert globmatch.matcher(patterns)(name) == expected
+    for p in patterns:
+        assert globmatch.fnmatchcase(name, p) == fnmatch.fnmatchcase(name, p)
+
+
+def _old_name_matcher(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
+
+
+SECRET_NAMES = st.one_of(
+    st.sampled_from(
+        [*paths._SECRET_PATTERNS, *paths._NOT_SECRET, *paths._SECRET_SAMPLES, "settings.json"]
+    ).map(lambda p: p.replace("*", "x")),
+    st.text(alphabet="id_rsa.pemkyenvpub*x\n", max_size=10),
+    st.sampled_from(WORDS),
+)
+
+
+@settings(max_examples=3000)
+@given(SECRET_NAMES)
+def test_the_secret_name_tests_are_fnmatch(name: str) -> None:
+    not_secret, secret = paths._name_matchers()
+    assert bool(not_secret(name)) == bool(_old_name_matcher(paths._NOT_SECRET).match(name))
+    assert bool(secret(name)) == bool(_old_name_matcher(paths._SECRET_PATTERNS).match(name))
+    assert paths._SETTINGS_JSON(name) == fnmatch.fnmatch(name, "settings*.json")
+
+
+def _old_glob_targets_secrets(pattern: str) -> bool:
+    name = pattern.rstrip("/").rsplit("/", 1)[-1]
+    for alt in paths._brace_words(name):
+        if any(fnmatch.fnmatchcase(g, alt) for g in paths._GENERIC_NAMES):
+            continue
+        if any(fnmatch.fnmatchcase(s, alt) for s in paths._SECRET_SAMPLES):
+            return True
+    return False
+
+
+@settings(max_examples=3000)
+@given(
+    st.one_of(
+        st.text(alphabet="*?[]{},.pemkyidrs_/!", max_size=10),
+        st.sampled_from([w for w in WORDS if "*" in w or "?" in w or "[" in w] or ["*"]),
+    )
+)
+def test_glob_targets_secrets_is_the_fnmatch_version(pattern: str) -> None:
+    assert paths.glob_targets_secrets(pattern) == _old_glob_targets_secrets(pattern)
+
+
+ASCII_SECRETS = st.lists(
+    st.one_of(
+        st.sampled_from(
+            [
+                "Authorization: Token x",
+                "PASSWD=1",
+                "My_Secret_Key: v",
+                "--Secret=1",
+                "gho_" + "x" * 21,
+                "ghs_" + "y" * 20,
+                "xoxp-" + "1" * 10,
+                "akia" + "A" * 16,
+                "AKIA" + "B" * 16,
+                "ftp://u:p@h",
+                "-----begin private key-----",
+                "reads a credential file: ~/.aws/credentials",
+                "path /x/high/through:1",
+            ]
+        ),
+        st.text(alphabet="aAuUtThH:=-_ /@.kKsSpPwWdDoOxX", max_size=14),
+    ),
+    max_size=5,
+)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(ASCII_SECRETS)
+def test_the_ascii_needles_redact_exactly_as_every_pattern(parts: list[str]) -> None:
+    text = " ".join(parts)
+    expected = text
+    for _, lazy in audit._SECRET_PATTERNS:
+        expected = re.compile(lazy.pattern, lazy.flags).sub(lambda m: m[1] + "[REDACTED]", expected)
+    assert audit.redact(text) == expected
+
+
+def test_memo_keeps_results_and_forgets_when_full() -> None:
+    calls: list[str] = []
+
+    @memo(2)
+    def length(text: str) -> list[int]:
+        calls.append(text)
+        return [len(text)]
+
+    first = length("ab")
+    assert length("ab") is first and calls == ["ab"]
+    assert length("abc") == [3] and length("x") == [1]  # full: everything is forgotten
+    assert length("ab") == [2] and calls == ["ab", "abc", "x", "ab"]
+    assert length.__name__ == "length" and length.__wrapped__ is not None  # type: ignore[attr-defined]
+
+
+def test_the_bash_grammar_loads_without_re_and_enum() -> None:
+    code = (
+        "import sys\n"
+        "from gatekeeper.shell.grammar import bash_language, tree_sitter_binding\n"
+        "b = tree_sitter_binding()\n"
+        "print(sorted(m for m in ('re', 'enum', 'functools', 'collections') if m in sys.modules))\n"
+        "lang = b.Language(bash_language())\n"
+        "parser = b.Parser(lang)\n"
+        "kinds = []\n"
+        "parser.logger = lambda kind, message: kinds.append(kind)\n"
+        "tree = parser.parse(b'echo hi')\n"
+        "import enum, tree_sitter\n"
+        "print(isinstance(kinds[0], enum.IntEnum), kinds[0] is tree_sitter.LogType(kinds[0]))\n"
+        "print(tree_sitter.LogType.PARSE.value, tree_sitter.LogType.LEX.value, len(tree_sitter.LogType))\n"
+        "query = b.Query(lang, '((word) @w (#match? @w \"^h\"))')\n"
+        "print([n.text for n in b.QueryCursor(query).captures(tree.root_node)['w']])\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True
+    )
+    assert proc.stdout.splitlines() == ["[]", "True True", "0 1 2", "[b'hi']"]
