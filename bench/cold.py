@@ -58,6 +58,14 @@ WATCHED = (
     "tokenize",
     "importlib.metadata",
     "pathlib",
+    "json",
+    "re",
+    "enum",
+    "functools",
+    "collections",
+    "contextlib",
+    "fnmatch",
+    "types",
 )
 IMPORTS_ONLY = (
     "import importlib, gatekeeper.cli, gatekeeper.hook, gatekeeper.pipeline, gatekeeper.audit\n"
@@ -104,6 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ns = parser.parse_args(argv)
 
     compile_sources()
+    if ns.other is not None:  # the same for the other tree: bytecode as an install has it
+        import compileall
+
+        compileall.compile_dir(str(ns.other), quiet=1)
     env, home, project = make_env(ns.work)
     payloads = load_corpus(ns.corpus, home, project)
     if ns.limit:

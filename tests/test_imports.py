@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 FORBIDDEN = {
     "structlog",
     "importlib.metadata",
@@ -21,13 +23,42 @@ FORBIDDEN = {
 # binding loaded directly), dataclasses and inspect (gatekeeper.records). Without a config
 # file; a TOML config still imports tomllib, and with it typing.
 COLD_FORBIDDEN = {"typing", "inspect", "pluggy", "dataclasses", "tomllib", "ast", "dis"}
+# Nor, for ordinary calls, the chain json → re → enum → functools → collections and the other
+# small modules they pulled in (docs/performance.md, "Without json, re and enum"): JSON goes
+# through `_json` (gatekeeper.jsonc), regexes compile on first use and the ordinary calls use
+# none, the model's enums are gatekeeper.lightenum, tree-sitter's extension loads with
+# stand-ins for the `re` and `enum` it asks for.
+ORDINARY_FORBIDDEN = {
+    "json",
+    "re",
+    "enum",
+    "functools",
+    "collections",
+    "contextlib",
+    "fnmatch",
+    "types",
+    "operator",
+    "keyword",
+    "reprlib",
+    "itertools",
+    "copyreg",
+}
+ORDINARY_CALLS = [
+    ("Bash", {"command": "ls | head"}, "gatekeeper.plugins.git"),
+    ("Bash", {"command": "git status | head -5"}, "gatekeeper.plugins.git"),
+    ("Read", {"file_path": "/tmp/notes.txt"}, "gatekeeper.plugins.files"),
+    ("Edit", {"file_path": "/tmp/a.py", "old_string": "a", "new_string": "b"}, "gatekeeper.audit"),
+]
 
 
-def test_the_hook_hot_path_imports_nothing_heavy(tmp_path: object) -> None:
+@pytest.mark.parametrize(("tool", "tool_input", "loaded"), ORDINARY_CALLS)
+def test_the_hook_hot_path_imports_nothing_heavy(
+    tmp_path: object, tool: str, tool_input: dict[str, str], loaded: str
+) -> None:
     payload = json.dumps(
         {
-            "tool_name": "Bash",
-            "tool_input": {"command": "ls | head"},
+            "tool_name": tool,
+            "tool_input": tool_input,
             "cwd": "/tmp",
             "hook_event_name": "PreToolUse",
         }
@@ -56,5 +87,6 @@ def test_the_hook_hot_path_imports_nothing_heavy(tmp_path: object) -> None:
     assert '"permissionDecision": "allow"' in proc.stdout
     modules = set(proc.stderr.rsplit("MODULES=", 1)[1].strip().split(","))
     assert not FORBIDDEN & modules, sorted(FORBIDDEN & modules)
-    assert "gatekeeper.plugins.git" in modules  # the plugins were loaded: not a vacuous list
+    assert loaded in modules  # the plugins were loaded, the call audited: not a vacuous list
     assert not COLD_FORBIDDEN & modules, sorted(COLD_FORBIDDEN & modules)
+    assert not ORDINARY_FORBIDDEN & modules, sorted(ORDINARY_FORBIDDEN & modules)

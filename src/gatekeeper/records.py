@@ -181,7 +181,10 @@ def _pending_init(cls: type) -> object:
 
 def _methods(cls: type, fields: tuple[_Field, ...], *, frozen: bool, eq: bool) -> dict[str, object]:
     """``__eq__``, ``__hash__``, ``__repr__`` and the frozen guards, as closures (no compile)."""
-    from operator import attrgetter  # already imported by enum
+    try:
+        from _operator import attrgetter  # what `operator` re-exports, without its import
+    except ImportError:  # another interpreter
+        from operator import attrgetter
 
     compared = tuple(f.name for f in fields if f.compare)
     get = attrgetter(*compared) if compared else None

@@ -28,12 +28,22 @@ pluggy's, for the built-ins and for synthetic plugin sets with ``tryfirst``/``tr
 from __future__ import annotations
 
 import sys
-from types import FunctionType, MethodType
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see gatekeeper.markers)
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from types import ModuleType
+    from types import FunctionType, MethodType, ModuleType
+else:  # the same types, without importing `types` on the cold path
+
+    def _function() -> None:
+        pass
+
+    class _Class:
+        def method(self) -> None:
+            pass
+
+    FunctionType = type(_function)
+    MethodType = type(_Class().method)
 
 IMPL_OPTIONS = frozenset(
     {"wrapper", "hookwrapper", "optionalhook", "tryfirst", "trylast", "specname"}
