@@ -81,6 +81,22 @@ def test_sed_scripts_without_w_have_no_w_targets(script: str) -> None:
     assert effects._sed_w_targets(script) == [t for t in expected if t]
 
 
+SED_E = (
+    re.compile(r"(?:^|[;\n}])\s*(?:\d+|\$|/[^/]*/)?\s*e(?:\s|$|;)"),
+    re.compile(r"s(.)(?:(?!\1).)*\1(?:(?!\1).)*\1[gpIiMmw0-9]*e"),
+)
+SED_W = re.compile(r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+\S|s(.).*\1.*\1[^;]*w")
+
+
+@settings(max_examples=3000)
+@given(st.text(alphabet="seEwW/;}\n 1$xgp|", max_size=14))
+def test_the_sed_and_substitution_pre_tests_skip_only_what_cannot_match(script: str) -> None:
+    assert effects.sed_executes(script) == any(p.search(script) for p in SED_E)
+    assert not SED_W.search(script) or "w" in script or "W" in script  # bash.py's pre-test
+    inner = "<(" + script + ")" if script.startswith("x") else script
+    assert not bash._PROCESS_SUBSTITUTION.match(inner) or inner.startswith("<(")
+
+
 PLAIN_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
 

@@ -394,7 +394,7 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
                 and _PATH_LISTERS.match(inner[2:-1].strip())
             ):
                 continue  # `wc -l $(git ls-files '*.py')`: paths the project lists itself
-            if _PROCESS_SUBSTITUTION.match(inner):
+            if inner.startswith("<(") and _PROCESS_SUBSTITUTION.match(inner):
                 continue  # `comm <(sort a) <(sort b)`: a pipe; its commands are judged apart
             if inner in ("$(pwd)", "`pwd`"):
                 if ctx.paths.is_allowed(ctx.paths.cwd):
@@ -450,7 +450,7 @@ def _flag_problem(command: Command) -> Finding | None:
         for script in scripts:
             if sed_executes(script):
                 return _review("GK-BASH-005", "the sed script runs a shell command (`e`)")
-            if re.search(
+            if ("w" in script or "W" in script) and re.search(  # both branches need one
                 r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+\S|s(.).*\1.*\1[^;]*w", script
             ):
                 return _review("GK-BASH-005", "the sed script writes a file (`w`)")

@@ -349,6 +349,8 @@ def _sed_w_targets(script: str) -> list[str]:
 
 def sed_executes(script: str) -> bool:
     """True when a sed script can run a command (`e` command or the `s///e` flag)."""
+    if "e" not in script:
+        return False  # both patterns need an `e`: `re` is not even imported
     if re.search(r"(?:^|[;\n}])\s*(?:\d+|\$|/[^/]*/)?\s*e(?:\s|$|;)", script):
         return True
     return bool(re.search(r"s(.)(?:(?!\1).)*\1(?:(?!\1).)*\1[gpIiMmw0-9]*e", script))
