@@ -16,7 +16,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gatekeeper import audit, globmatch, paths, state
+from gatekeeper import audit, globmatch, paths, rules, state
 from gatekeeper.memo import memo
 from gatekeeper.plugins import bash, devtools
 from gatekeeper.shell import effects, envvars
@@ -239,3 +239,39 @@ def test_the_bash_grammar_loads_without_re_and_enum() -> None:
         [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True
     )
     assert proc.stdout.splitlines() == ["[]", "True True", "0 1 2", "[b'hi']"]
+
+
+RULE = re.compile(r"^([A-Za-z0-9_*.-]+(?:__[A-Za-z0-9_*.-]+)*)(?:\((.*)\))?$", re.DOTALL)
+
+
+@settings(max_examples=3000)
+@given(
+    st.one_of(
+        st.text(alphabet="Bash()*_ .:-\né", max_size=14),
+        st.sampled_from(["Bash", "Bash(ls *)", "mcp__s__t", "Read(./src/**)", "Bash()", "()"]),
+    )
+)
+def test_rule_texts_split_as_the_regex_did(text: str) -> None:
+    text = text.strip()
+    m = RULE.match(text)
+    assert rules._split_rule(text) == ((m.group(1), m.group(2)) if m else None)
+
+
+def _old_bash_regex(spec: str) -> re.Pattern[str]:
+    if spec.endswith(":*"):
+        spec = spec[:-2] + " *"
+    trailing = spec.endswith(" *")
+    body = spec[:-2] if trailing else spec
+    pattern = ".*".join(re.escape(part) for part in body.split("*"))
+    if trailing:
+        pattern += r"(?: .*)?"
+    return re.compile(pattern, re.DOTALL)
+
+
+BASH_TEXT = st.text(alphabet="ls -a*:?[]\n.", max_size=10)
+
+
+@settings(max_examples=5000)
+@given(st.one_of(BASH_TEXT, st.sampled_from(["ls *", "npm run test:*", "git *", "*"])), BASH_TEXT)
+def test_bash_rule_specs_match_as_the_regex_did(spec: str, form: str) -> None:
+    assert rules._bash_matcher(spec)(form) == bool(_old_bash_regex(spec).fullmatch(form))

@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FORBIDDEN = {
     "structlog",
@@ -89,4 +93,49 @@ def test_the_hook_hot_path_imports_nothing_heavy(
     assert not FORBIDDEN & modules, sorted(FORBIDDEN & modules)
     assert loaded in modules  # the plugins were loaded, the call audited: not a vacuous list
     assert not COLD_FORBIDDEN & modules, sorted(COLD_FORBIDDEN & modules)
+    assert not ORDINARY_FORBIDDEN & modules, sorted(ORDINARY_FORBIDDEN & modules)
+
+
+def test_a_config_with_bash_rules_keeps_the_chain_out(tmp_path: Path) -> None:
+    # The third call: the first two parse the TOML (tomllib imports re); the first creates the
+    # state dir (its audit record), the second caches the parse (docs/performance.md).
+    config = tmp_path / "config.toml"
+    config.write_text(
+        "[reviewer]\nenabled = false\n[permissions]\n"
+        'allow = ["Bash(npm run test:*)", "mcp__fs__*"]\n'
+        'deny = ["Bash(rm -rf *)"]\nask = ["Bash(git push:*)"]\n'
+    )
+    payload = json.dumps(
+        {
+            "tool_name": "Bash",
+            "tool_input": {"command": "npm run test -- -k x"},
+            "cwd": "/tmp",
+            "hook_event_name": "PreToolUse",
+        }
+    )
+    code = (
+        "import sys\n"
+        "from gatekeeper.cli import main\n"
+        "main(['hook'])\n"
+        "print('\\nMODULES=' + ','.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    env = {
+        "HOME": str(tmp_path),
+        "GATEKEEPER_STATE_DIR": f"{tmp_path}/state",
+        "GATEKEEPER_CONFIG": str(config),
+        "PATH": "/usr/bin:/bin",
+    }
+    for _ in range(3):
+        proc = subprocess.run(
+            [sys.executable, "-c", code],
+            input=payload,
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            timeout=60,
+        )
+    assert "allowed by your rule `Bash(npm run test:*)`" in proc.stdout
+    modules = set(proc.stderr.rsplit("MODULES=", 1)[1].strip().split(","))
+    assert "gatekeeper.rules" in modules
     assert not ORDINARY_FORBIDDEN & modules, sorted(ORDINARY_FORBIDDEN & modules)

@@ -79,6 +79,16 @@ def matcher(patterns: Iterable[str]) -> Callable[[str], bool]:
     return match
 
 
+def star(pattern: str) -> Callable[[str], bool]:
+    """A test of a whole string against `pattern`, where ``*`` matches any run of characters
+    (newlines too) and every other character, ``?`` and ``[`` included, only itself: the
+    regex ``".*".join(re.escape(p) for p in pattern.split("*"))``, fully matched, DOTALL."""
+    parts = tuple(pattern.split("*"))
+    if len(parts) == 1:
+        return lambda name: name == pattern
+    return lambda name: _parts_match(parts, name)
+
+
 def fnmatchcase(name: str, pattern: str) -> bool:
     """`fnmatch.fnmatchcase(name, pattern)`."""
     return matcher((pattern,))(name)
