@@ -416,6 +416,14 @@ class PathPolicy:
     # What `lstat` said of each path prefix during this call (see `realpath`); shared by
     # the policies derived from this one for the same call (`with_cwds`, `replace`).
     _known: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    # The answers already given during this call, shared like `_known`: `classify` per
+    # (raw path, write, cwd, other cwds), `is_protected` and `is_secret` per resolved path.
+    # Each is a function of the roots (resolved once per call) and of `_known`, so it
+    # cannot change within the call; the next call builds a new policy and asks afresh.
+    _classes: dict[tuple[str, bool, str, tuple[str, ...]], tuple[str, str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    _tests: dict[tuple[bool, str], bool] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def home(self) -> str:
@@ -524,6 +532,13 @@ class PathPolicy:
 
     def is_protected(self, path: str) -> bool:
         """True for a resolved path whose write could change the gate or run code later."""
+        key = (True, path)
+        answer = self._tests.get(key)
+        if answer is None:
+            answer = self._tests[key] = self._is_protected(path)
+        return answer
+
+    def _is_protected(self, path: str) -> bool:
         if any(_inside(path, p) for p in self.protected):
             return True
         # Compared case-blind: on a case-insensitive file system (macOS, Windows)
@@ -568,6 +583,13 @@ class PathPolicy:
 
     def is_secret(self, path: str) -> bool:
         """True for a resolved path that holds credentials: reading it needs the human."""
+        key = (False, path)
+        answer = self._tests.get(key)
+        if answer is None:
+            answer = self._tests[key] = self._is_secret(path)
+        return answer
+
+    def _is_secret(self, path: str) -> bool:
         name = _name(path)
         not_secret, secret = _name_matchers()
         if not_secret(name):
@@ -586,8 +608,12 @@ class PathPolicy:
         """
         if raw.startswith(("/dev/tcp/", "/dev/udp/")):
             return NETWORK, raw
-        results = [self._classify_one(path, raw, write) for path in self.resolve_all(raw)]
-        return min(results, key=lambda r: _CLASS_ORDER.index(r[0]))
+        key = (raw, write, self.cwd, self.other_cwds)
+        answer = self._classes.get(key)
+        if answer is None:
+            results = [self._classify_one(path, raw, write) for path in self.resolve_all(raw)]
+            answer = self._classes[key] = min(results, key=lambda r: _CLASS_ORDER.index(r[0]))
+        return answer
 
     def _classify_one(self, path: str, raw: str, write: bool) -> tuple[str, str]:
         if path in _HARMLESS_DEVICES or raw in _HARMLESS_DEVICES:
