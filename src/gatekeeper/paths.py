@@ -283,7 +283,9 @@ def resolve(raw: str, cwd: str, known: dict[str, int] | None = None) -> str:
     return realpath(_absolute(raw, cwd), known)
 
 
-_ENTRY, _MISSING, _LINK = 0, 1, 2
+# What `lstat` said of a path: an entry, nothing, a symlink; `_CLEAN` is an entry that is not
+# a link and neither is any of its parents (the walk below got past it).
+_ENTRY, _MISSING, _LINK, _CLEAN = 0, 1, 2, 3
 
 
 def realpath(path: str, known: dict[str, int] | None = None) -> str:
@@ -302,7 +304,9 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
 
     `known` memoizes what `lstat` said of each prefix. It belongs to one `PathPolicy`, that
     is to one call: the filesystem does not change while a call is decided, and the next
-    call starts with a fresh one, so a symlink made between two calls is always seen.
+    call starts with a fresh one, so a symlink made between two calls is always seen. A
+    prefix the walk got past is recorded as `_CLEAN`: when a path's parent is, only its
+    last component is looked at (the dozen protected dirs below the home, siblings).
     """
     if "/.." in path and ".." in path.split("/"):
         return os.path.realpath(path)  # `..` needs its prefix resolved first: realpath's walk
@@ -314,6 +318,10 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
         # them the path is plain, and the walk below lstats exactly the prefixes it would.
         path = "/" + "/".join(part for part in path.split("/") if part and part != ".")
     end = 0
+    if known is not None:
+        cut = path.rfind("/")
+        if cut > 0 and known.get(path[:cut]) == _CLEAN:
+            end = cut  # the walk got past the parent already: only the last component is left
     try:
         while end != -1:
             end = path.find("/", end + 1)
@@ -330,6 +338,8 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
                 return path
             if state == _LINK:
                 return os.path.realpath(given)
+            if state == _ENTRY and known is not None:
+                known[prefix] = _CLEAN
     except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
         return os.path.realpath(given)
     return path
