@@ -418,11 +418,10 @@ class PathPolicy:
     other_cwds: tuple[str, ...] = ()
     _resolved: list[tuple[str, ...]] = field(default_factory=list, compare=False, repr=False)
     _home: list[str] = field(default_factory=list, compare=False, repr=False)
-    # `allowed` and `tmp`, once resolved: shared, like `_resolved`, by the policies derived
-    # from this one for the same call.
-    _roots: list[tuple[tuple[str, ...], tuple[str, ...]]] = field(
-        default_factory=list, compare=False, repr=False
-    )
+    # `allowed` and `tmp`, once resolved (each on first use: a call whose paths are all in
+    # the project never resolves the tmp dirs): shared, like `_resolved`, by the policies
+    # derived from this one for the same call.
+    _roots: dict[bool, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     # What `lstat` said of each path prefix during this call (see `realpath`); shared by
     # the policies derived from this one for the same call (`with_cwds`, `replace`).
     _known: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
@@ -459,27 +458,30 @@ class PathPolicy:
     @property
     def allowed(self) -> tuple[str, ...]:
         """The allowed directories, resolved: the project root first, then `[paths] allowed`."""
-        return (self._roots or self._resolve_roots())[0][0]
+        roots = self._roots.get(True)
+        return roots if roots is not None else self._resolve_roots(True)
 
     @property
     def tmp(self) -> tuple[str, ...]:
         """The tmp directories, resolved: `/tmp`, `/var/tmp`, then `$TMPDIR` if set."""
-        return (self._roots or self._resolve_roots())[0][1]
+        roots = self._roots.get(False)
+        return roots if roots is not None else self._resolve_roots(False)
 
-    def _resolve_roots(self) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    def _resolve_roots(self, allowed: bool) -> tuple[str, ...]:
         # `/` or the home dir itself is never an allowed or tmp dir as a whole.
         known = self._known
         home = self.home
-        allowed = [self.project_root] if self.project_root else []
-        for path in (realpath(p, known) for p in self.allowed_sources):
+        if allowed:
+            found = [self.project_root] if self.project_root else []
+            sources = self.allowed_sources
+        else:
+            found = [realpath(p, known) for p in self.tmp_sources[:2]]
+            sources = self.tmp_sources[2:]
+        for path in (realpath(p, known) for p in sources):
             if path not in ("/", home):
-                allowed.append(path)
-        tmp = [realpath(p, known) for p in self.tmp_sources[:2]]
-        for path in (realpath(p, known) for p in self.tmp_sources[2:]):
-            if path not in ("/", home):
-                tmp.append(path)
-        self._roots.append((tuple(dict.fromkeys(allowed)), tuple(dict.fromkeys(tmp))))
-        return self._roots
+                found.append(path)
+        roots = self._roots[allowed] = tuple(dict.fromkeys(found))
+        return roots
 
     @classmethod
     def from_config(cls, config: Config, cwd: str) -> PathPolicy:
@@ -500,7 +502,8 @@ class PathPolicy:
             protected_sources=_protected_sources(config.protected_paths, cwd, home),
         )
         if any("\0" in p for p in (home, *policy.allowed_sources, *policy.tmp_sources)):
-            policy._resolve_roots()  # raises here, for the whole call, as it always did
+            policy._resolve_roots(True)  # raises here, for the whole call, as it always did
+            policy._resolve_roots(False)
         return policy
 
     def lexists(self, path: str) -> bool:
@@ -643,6 +646,6 @@ class PathPolicy:
     def is_allowed(self, raw: str) -> bool:
         """Inside an allowed dir or a tmp dir (after resolution), wherever the call `cd`s."""
         return all(
-            any(_inside(path, a) for a in (*self.allowed, *self.tmp))
+            any(_inside(path, a) for a in self.allowed) or any(_inside(path, t) for t in self.tmp)
             for path in self.resolve_all(raw)
         )
