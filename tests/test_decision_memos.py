@@ -92,6 +92,37 @@ def test_a_home_that_becomes_a_link_between_two_decisions(
     assert str(gk_env.home / ".ssh" / "id_rsa") in after.reason
 
 
+@pytest.mark.parametrize(
+    ("command", "tool_input"),
+    [
+        ("echo x > out.txt", None),
+        ("sort -o out.txt in.txt && tee -a out.txt < in.txt", None),  # asked twice, two plugins
+        ("xargs -J % cp -Rp % out.txt", None),  # and again inside the wrapper
+        (None, {"file_path": "out.txt", "content": "x"}),
+    ],
+)
+def test_a_write_target_that_becomes_a_link_to_a_startup_file_between_two_decisions(
+    make_engine: Callable[..., Engine],
+    gk_env: GkEnv,
+    command: str | None,
+    tool_input: dict[str, str] | None,
+) -> None:
+    # The class of a path, and whether it is protected, are remembered within one decision
+    # only: the second decision classifies the same spelling afresh.
+    engine = make_engine()
+    target = gk_env.project / "out.txt"
+    target.write_text("x\n")
+    tool = "Bash" if command else "Write"
+    before = check(engine, command, tool=tool, tool_input=tool_input)
+    assert before.rule != "GK-PROT-001", before.reason
+    target.unlink()
+    target.symlink_to(gk_env.home / ".bashrc")
+    after = check(engine, command, tool=tool, tool_input=tool_input)
+    assert after.outcome == Outcome.ASK
+    assert after.rule == "GK-PROT-001", after.reason
+    assert str(gk_env.home / ".bashrc") in after.reason
+
+
 def test_lexists_is_os_path_lexists(gk_env: GkEnv, tmp_path: Path) -> None:
     (tmp_path / "d").mkdir()
     (tmp_path / "f").write_text("x")

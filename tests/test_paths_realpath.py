@@ -106,6 +106,46 @@ def test_one_memo_across_many_paths_changes_no_answer(
         assert paths.realpath(path, known) == os.path.realpath(path)
 
 
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.lists(
+        st.tuples(st.lists(COMPONENT, max_size=5), st.sampled_from(["", "/"]), st.booleans()),
+        max_size=8,
+    )
+)
+def test_lexists_and_realpath_share_one_memo_without_changing_an_answer(
+    tree: str, paths_: list[tuple[list[str], str, bool]]
+) -> None:
+    # `lexists` records paths whose parents it never looked at (`ld/e` through a link);
+    # `realpath` then skips a walk only below a parent its own walk got past.
+    policy = paths.PathPolicy.from_config(Config(), tree)
+    for parts, tail, probe in paths_:
+        path = tree + "/" + "/".join(parts) + tail
+        if probe:
+            assert policy.lexists(path) == os.path.lexists(path)
+        assert paths.realpath(path, policy._known) == os.path.realpath(path)
+        assert policy.resolve(path) == os.path.realpath(path)
+
+
+@pytest.mark.parametrize(
+    ("probed", "resolved"),
+    [
+        ("ld/e", "ld/e/x"),  # exists, but only through the link `ld`
+        ("chain/rel", "chain/rel/f"),
+        ("ld/up", "ld/up/f"),
+        ("d/e", "d/e/x"),  # no link: the short walk
+        ("dangling", "dangling/x"),
+    ],
+)
+def test_a_path_lexists_saw_through_a_link_is_still_resolved_through_it(
+    tree: str, probed: str, resolved: str
+) -> None:
+    policy = paths.PathPolicy.from_config(Config(), tree)
+    assert policy.lexists(f"{tree}/{probed}") == os.path.lexists(f"{tree}/{probed}")
+    assert policy.resolve(f"{tree}/{resolved}") == os.path.realpath(f"{tree}/{resolved}")
+    assert policy.resolve(f"{tree}/{resolved}/z") == os.path.realpath(f"{tree}/{resolved}/z")
+
+
 def test_each_policy_looks_at_the_filesystem_afresh(gk_env: GkEnv, tmp_path: Path) -> None:
     (tmp_path / "work").mkdir()
     secret = tmp_path / "secret"

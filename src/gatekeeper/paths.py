@@ -283,7 +283,9 @@ def resolve(raw: str, cwd: str, known: dict[str, int] | None = None) -> str:
     return realpath(_absolute(raw, cwd), known)
 
 
-_ENTRY, _MISSING, _LINK = 0, 1, 2
+# What `lstat` said of a path: an entry, nothing, a symlink; `_CLEAN` is an entry that is not
+# a link and neither is any of its parents (the walk below got past it).
+_ENTRY, _MISSING, _LINK, _CLEAN = 0, 1, 2, 3
 
 
 def realpath(path: str, known: dict[str, int] | None = None) -> str:
@@ -302,7 +304,9 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
 
     `known` memoizes what `lstat` said of each prefix. It belongs to one `PathPolicy`, that
     is to one call: the filesystem does not change while a call is decided, and the next
-    call starts with a fresh one, so a symlink made between two calls is always seen.
+    call starts with a fresh one, so a symlink made between two calls is always seen. A
+    prefix the walk got past is recorded as `_CLEAN`: when a path's parent is, only its
+    last component is looked at (the dozen protected dirs below the home, siblings).
     """
     if "/.." in path and ".." in path.split("/"):
         return os.path.realpath(path)  # `..` needs its prefix resolved first: realpath's walk
@@ -314,6 +318,10 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
         # them the path is plain, and the walk below lstats exactly the prefixes it would.
         path = "/" + "/".join(part for part in path.split("/") if part and part != ".")
     end = 0
+    if known is not None:
+        cut = path.rfind("/")
+        if cut > 0 and known.get(path[:cut]) == _CLEAN:
+            end = cut  # the walk got past the parent already: only the last component is left
     try:
         while end != -1:
             end = path.find("/", end + 1)
@@ -330,6 +338,8 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
                 return path
             if state == _LINK:
                 return os.path.realpath(given)
+            if state == _ENTRY and known is not None:
+                known[prefix] = _CLEAN
     except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
         return os.path.realpath(given)
     return path
@@ -408,14 +418,21 @@ class PathPolicy:
     other_cwds: tuple[str, ...] = ()
     _resolved: list[tuple[str, ...]] = field(default_factory=list, compare=False, repr=False)
     _home: list[str] = field(default_factory=list, compare=False, repr=False)
-    # `allowed` and `tmp`, once resolved: shared, like `_resolved`, by the policies derived
-    # from this one for the same call.
-    _roots: list[tuple[tuple[str, ...], tuple[str, ...]]] = field(
-        default_factory=list, compare=False, repr=False
-    )
+    # `allowed` and `tmp`, once resolved (each on first use: a call whose paths are all in
+    # the project never resolves the tmp dirs): shared, like `_resolved`, by the policies
+    # derived from this one for the same call.
+    _roots: dict[bool, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     # What `lstat` said of each path prefix during this call (see `realpath`); shared by
     # the policies derived from this one for the same call (`with_cwds`, `replace`).
     _known: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    # The answers already given during this call, shared like `_known`: `classify` per
+    # (raw path, write, cwd, other cwds), `is_protected` and `is_secret` per resolved path.
+    # Each is a function of the roots (resolved once per call) and of `_known`, so it
+    # cannot change within the call; the next call builds a new policy and asks afresh.
+    _classes: dict[tuple[str, bool, str, tuple[str, ...]], tuple[str, str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    _tests: dict[tuple[bool, str], bool] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def home(self) -> str:
@@ -441,27 +458,30 @@ class PathPolicy:
     @property
     def allowed(self) -> tuple[str, ...]:
         """The allowed directories, resolved: the project root first, then `[paths] allowed`."""
-        return (self._roots or self._resolve_roots())[0][0]
+        roots = self._roots.get(True)
+        return roots if roots is not None else self._resolve_roots(True)
 
     @property
     def tmp(self) -> tuple[str, ...]:
         """The tmp directories, resolved: `/tmp`, `/var/tmp`, then `$TMPDIR` if set."""
-        return (self._roots or self._resolve_roots())[0][1]
+        roots = self._roots.get(False)
+        return roots if roots is not None else self._resolve_roots(False)
 
-    def _resolve_roots(self) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    def _resolve_roots(self, allowed: bool) -> tuple[str, ...]:
         # `/` or the home dir itself is never an allowed or tmp dir as a whole.
         known = self._known
         home = self.home
-        allowed = [self.project_root] if self.project_root else []
-        for path in (realpath(p, known) for p in self.allowed_sources):
+        if allowed:
+            found = [self.project_root] if self.project_root else []
+            sources = self.allowed_sources
+        else:
+            found = [realpath(p, known) for p in self.tmp_sources[:2]]
+            sources = self.tmp_sources[2:]
+        for path in (realpath(p, known) for p in sources):
             if path not in ("/", home):
-                allowed.append(path)
-        tmp = [realpath(p, known) for p in self.tmp_sources[:2]]
-        for path in (realpath(p, known) for p in self.tmp_sources[2:]):
-            if path not in ("/", home):
-                tmp.append(path)
-        self._roots.append((tuple(dict.fromkeys(allowed)), tuple(dict.fromkeys(tmp))))
-        return self._roots
+                found.append(path)
+        roots = self._roots[allowed] = tuple(dict.fromkeys(found))
+        return roots
 
     @classmethod
     def from_config(cls, config: Config, cwd: str) -> PathPolicy:
@@ -482,7 +502,8 @@ class PathPolicy:
             protected_sources=_protected_sources(config.protected_paths, cwd, home),
         )
         if any("\0" in p for p in (home, *policy.allowed_sources, *policy.tmp_sources)):
-            policy._resolve_roots()  # raises here, for the whole call, as it always did
+            policy._resolve_roots(True)  # raises here, for the whole call, as it always did
+            policy._resolve_roots(False)
         return policy
 
     def lexists(self, path: str) -> bool:
@@ -524,6 +545,13 @@ class PathPolicy:
 
     def is_protected(self, path: str) -> bool:
         """True for a resolved path whose write could change the gate or run code later."""
+        key = (True, path)
+        answer = self._tests.get(key)
+        if answer is None:
+            answer = self._tests[key] = self._is_protected(path)
+        return answer
+
+    def _is_protected(self, path: str) -> bool:
         if any(_inside(path, p) for p in self.protected):
             return True
         # Compared case-blind: on a case-insensitive file system (macOS, Windows)
@@ -568,6 +596,13 @@ class PathPolicy:
 
     def is_secret(self, path: str) -> bool:
         """True for a resolved path that holds credentials: reading it needs the human."""
+        key = (False, path)
+        answer = self._tests.get(key)
+        if answer is None:
+            answer = self._tests[key] = self._is_secret(path)
+        return answer
+
+    def _is_secret(self, path: str) -> bool:
         name = _name(path)
         not_secret, secret = _name_matchers()
         if not_secret(name):
@@ -586,8 +621,12 @@ class PathPolicy:
         """
         if raw.startswith(("/dev/tcp/", "/dev/udp/")):
             return NETWORK, raw
-        results = [self._classify_one(path, raw, write) for path in self.resolve_all(raw)]
-        return min(results, key=lambda r: _CLASS_ORDER.index(r[0]))
+        key = (raw, write, self.cwd, self.other_cwds)
+        answer = self._classes.get(key)
+        if answer is None:
+            results = [self._classify_one(path, raw, write) for path in self.resolve_all(raw)]
+            answer = self._classes[key] = min(results, key=lambda r: _CLASS_ORDER.index(r[0]))
+        return answer
 
     def _classify_one(self, path: str, raw: str, write: bool) -> tuple[str, str]:
         if path in _HARMLESS_DEVICES or raw in _HARMLESS_DEVICES:
@@ -607,6 +646,6 @@ class PathPolicy:
     def is_allowed(self, raw: str) -> bool:
         """Inside an allowed dir or a tmp dir (after resolution), wherever the call `cd`s."""
         return all(
-            any(_inside(path, a) for a in (*self.allowed, *self.tmp))
+            any(_inside(path, a) for a in self.allowed) or any(_inside(path, t) for t in self.tmp)
             for path in self.resolve_all(raw)
         )

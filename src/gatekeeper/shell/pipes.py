@@ -15,7 +15,7 @@ somewhere this walk does not see (inside ``bash -c '...'``, a here-document fed 
 from __future__ import annotations
 
 from gatekeeper.memo import memo
-from gatekeeper.shell.parse import _parser  # the one parser per process, already loaded
+from gatekeeper.shell.parse import tree_of  # the one parser per process, already loaded
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 
@@ -32,7 +32,7 @@ def feeders(text: str) -> Mapping[str, tuple[Feeders, ...]]:
     """For every pipeline stage that is a simple command (keyed by its text), one entry per
     occurrence: the texts of the stages before it, producer first, or None when unknown."""
     src = text.encode("utf-8", "surrogateescape")
-    root = _parser().parse(src).root_node
+    root = tree_of(src).root_node
     found: dict[str, list[Feeders]] = {}
     todo = [root]
     while todo:
