@@ -36,7 +36,8 @@ facts (``/proc/cpuinfo``, ``/etc/os-release``...) are read by their exact path.
 **What it catches:** ``sed -i`` and sed's ``e``/``w``/``W``, ``awk`` with ``system()``,
 pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/``-z``,
 ``less``/``more`` with ``+`` commands, ``man -P``/``-H``, ``tar --to-command``/
-``--checkpoint-action``/``--use-compress-program``/``-I``, ``vim -c``, ``zip -T -TT``,
+``--checkpoint-action``/``--use-compress-program``/``-I`` and a ``host:file`` archive
+(GNU tar reaches it through rsh/ssh), ``vim -c``, ``zip -T -TT``,
 ``find -delete``, ``sort --compress-program``, ``yq -i``, ``xxd -r``, ``base64 -o``,
 ``awk -f``/``-E``/``-l`` (attached forms included)...
 **Why:** each of these turns a reader into a writer or a launcher.
@@ -44,7 +45,7 @@ pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/
 
 ## GK-BASH-006 — code the gate cannot see (REVIEW)
 **What it catches:** ``eval``, ``source``/``.``, ``exec`` with a command, ``trap`` handlers,
-``alias``, ``coproc``, ``enable``, a shell or interpreter that reads its program from
+``alias`` (bare ``alias``/``alias -p`` only prints), ``coproc``, ``enable``, a shell or interpreter that reads its program from
 standard input (``curl x | sh``, ``cat x | python``), or runs a script file (``bash x.sh``).
 **Why:** the commands that will run are not in the text the gate was shown.
 
@@ -123,8 +124,6 @@ READ_ONLY: dict[str, str] = {
             "base64",
             "realpath",
             "readlink",
-            "basename",
-            "dirname",
             "zcat",
             "bzcat",
             "xzcat",
@@ -210,6 +209,9 @@ READ_ONLY: dict[str, str] = {
             "caller",
             "compgen",
             "complete",
+            "basename",  # string operations: their operands are names, never read
+            "dirname",
+            "alias",  # only bare `alias`/`alias -p` (it prints): a definition is GK-BASH-006
         ],
         "none",
     ),
@@ -516,7 +518,7 @@ def _removal(command: Command, ctx: Context) -> Finding:
 
 def _runs_unseen_code(command: Command) -> Finding | None:
     name = command.name
-    if name in _SHELL_BUILTINS_UNSEEN:
+    if name in _SHELL_BUILTINS_UNSEEN and not (name == "alias" and command.argv[1:] in ((), ("-p",))):
         return _review("GK-BASH-006", _SHELL_BUILTINS_UNSEEN[name])
     if name == "exec":
         if len(command.words) > 1 and not all(w.text.startswith("-") for w in command.words[1:]):
@@ -804,6 +806,28 @@ def _tar_archives(command: Command) -> list[Word]:
     return out
 
 
+# Long options a `tar --list` may carry: they choose the archive, the decompressor (a fixed
+# program) and which member names print; none writes or runs a program of the caller's.
+_TAR_LIST_LONG = {
+    "--list", "--file", "--verbose", "--wildcards", "--no-wildcards", "--anchored",
+    "--no-anchored", "--ignore-case", "--no-ignore-case", "--wildcards-match-slash",
+    "--no-wildcards-match-slash", "--gzip", "--gunzip", "--bzip2", "--xz", "--lzma",
+    "--lzip", "--lzop", "--zstd", "--compress", "--auto-compress", "--numeric-owner",
+    "--full-time", "--utc", "--exclude", "--force-local", "--occurrence", "--quoting-style",
+    "--show-transformed-names", "--no-recursion", "--recursion", "--null", "--quiet",
+}  # fmt: skip
+
+
+def _tar_listing_option(arg: str) -> bool:
+    return arg.split("=", 1)[0] in _TAR_LIST_LONG
+
+
+def _tar_remote(archive: str) -> bool:
+    """GNU tar reads `host:file` (a colon before any slash) through rsh/ssh."""
+    colon = archive.find(":")
+    return colon > 0 and "/" not in archive[:colon]
+
+
 def _check_archivers(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     args = command.argv[1:]
@@ -833,8 +857,11 @@ def _check_archivers(command: Command, ctx: Context) -> Finding | None:
         else:
             letters = set(first.lstrip("-"))
             listing = "t" in letters and not letters & {"x", "c", "r", "u", "A"}
-        if listing and not any(a.startswith("--") and a != "--list" for a in args[1:]):
-            found = _check_reads(command, ctx, _tar_archives(command))
+        if listing and all(_tar_listing_option(a) for a in args[1:] if a.startswith("--")):
+            archives = _tar_archives(command)
+            if "--force-local" not in args and any(_tar_remote(w.text) for w in archives):
+                return _review("GK-BASH-005", "`tar` reaches a remote archive (`host:file`)")
+            found = _check_reads(command, ctx, archives)
             if found is not None:
                 return found
             return Finding(Verdict.SAFE, "GK-BASH-001", "`tar` only lists an archive")

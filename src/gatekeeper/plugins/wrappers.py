@@ -61,7 +61,7 @@ _SIMPLE: dict[str, set[str]] = {
     "chronic": set(),
     "unbuffer": set(),
     "noglob": set(),
-    "caffeinate": set(),
+    "caffeinate": {"-t", "-w"},
     "taskset": set(),
     "chrt": set(),
 }

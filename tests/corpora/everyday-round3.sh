@@ -1,0 +1,315 @@
+# Everyday read-only forms, round 3 (issue 3): database clients' help, packer, macOS file
+# inspectors, tar listings, git exports, cloud help; and their dangerous neighbours.
+# Read by tests/test_corpora.py, NEVER executed.
+
+# -- tar --list: long options; a `host:file` archive is reached through rsh/ssh ---------------
+# ok: GK-BASH-005
+tar -t --file=archive.tar
+# ok: GK-BASH-005
+tar -tf archive.tar --wildcards '*.txt'
+# ok: GK-BASH-005
+tar --list --verbose --gzip --file archive.tar.gz
+# ok: GK-BASH-005
+tar -tf ./odd:name.tar
+# ok: GK-BASH-005
+tar -tf odd:name.tar --force-local
+# ruleid: GK-BASH-005
+tar -tf backup.example.com:archive.tar
+# ruleid: GK-BASH-005
+tar -tvf user@host:/srv/archive.tar
+# ruleid: GK-BASH-005
+tar -t --file=host:archive.tar
+# ruleid: GK-BASH-005
+tar -t --to-command=sh -f archive.tar
+# ruleid: GK-UNKNOWN
+tar -t --file=archive.tar --index-file=listing.txt
+# ruleid: GK-BASH-002
+tar -t --file=/etc/archive.tar
+
+# -- database clients: help and version only (SQL is code) ----------------------------------
+# ok: GK-QUERY-002
+sqlite3 --version
+# ok: GK-QUERY-002
+sqlite3 -help
+# ok: GK-QUERY-002
+duckdb -version
+# ok: GK-QUERY-002
+mysql --help
+# ok: GK-QUERY-002
+mysql -V
+# ok: GK-QUERY-002
+psql --version
+# ok: GK-QUERY-002
+psql -l
+# ok: GK-QUERY-002
+sqlcmd query --help
+# ok: GK-QUERY-002
+sqlcmd config view
+# ruleid: GK-UNKNOWN
+sqlite3 app.db "SELECT writefile('x.sh', 'id')"
+# ruleid: GK-UNKNOWN
+sqlite3 -safe app.db 'SELECT 1'
+# ruleid: GK-UNKNOWN
+sqlite3 -readonly app.db '.shell id'
+# ruleid: GK-UNKNOWN
+duckdb -c "COPY (SELECT 1) TO 'out.csv'"
+# ruleid: GK-UNKNOWN
+mysql -e 'SELECT 1 INTO OUTFILE "/tmp/x"'
+# ruleid: GK-UNKNOWN
+psql -c "COPY t TO PROGRAM 'id'"
+# ruleid: GK-UNKNOWN
+psql -l -h db.example.com
+# ruleid: GK-UNKNOWN
+sqlcmd config view --raw
+# ruleid: GK-UNKNOWN
+mysql -?
+
+# -- packer: help, version, fmt, plugins required; validate/inspect/console start plugins ---
+# ok: GK-QUERY-002
+packer --version
+# ok: GK-QUERY-002
+packer version
+# ok: GK-QUERY-002
+packer validate -help
+# ok: GK-QUERY-002
+packer fmt -check template.pkr.hcl
+# ok: GK-QUERY-002
+packer fmt -check -diff -recursive .
+# ok: GK-QUERY-002
+packer fmt -write=false template.pkr.hcl
+# ok: GK-QUERY-002
+packer fmt src
+# ok: GK-QUERY-002
+packer plugins required template.json
+# ruleid: GK-UNKNOWN
+packer validate template.json
+# ruleid: GK-UNKNOWN
+packer inspect template.json
+# ruleid: GK-UNKNOWN
+packer console
+# ruleid: GK-UNKNOWN
+packer build template.json
+# ruleid: GK-UNKNOWN
+packer plugins installed
+# ruleid: GK-BASH-002
+packer fmt /etc/templates
+# ruleid: GK-PROT-002
+packer plugins required ~/.ssh/id_rsa
+
+# -- prometheus: help and version only ------------------------------------------------------
+# ok: GK-QUERY-002
+prometheus --version
+# ok: GK-QUERY-002
+prometheus --help-long
+# ruleid: GK-UNKNOWN
+prometheus --config.file=prometheus.yml
+
+# -- macOS file inspectors: files are reads under the path policy ---------------------------
+# ok: GK-QUERY-002
+binhex probe file.hqx
+# ok: GK-QUERY-002
+binhex decode -c file.hqx
+# ok: GK-QUERY-002
+applesingle decode --pipe file.as
+# ok: GK-QUERY-002
+macbinary decode --to-stdout file.bin
+# ruleid: GK-UNKNOWN
+binhex decode file.hqx
+# ruleid: GK-PROT-002
+binhex encode -c ~/.ssh/id_rsa
+# ok: GK-QUERY-002
+lipo -info binary
+# ok: GK-QUERY-002
+lipo binary -verify_arch x86_64 arm64
+# ruleid: GK-UNKNOWN
+lipo -create a.o b.o -output fat.o
+# ruleid: GK-UNKNOWN
+lipo binary -thin arm64 -output thin
+# ruleid: GK-BASH-002
+lipo -info /etc/binary
+# ok: GK-QUERY-002
+mdimport -L
+# ok: GK-QUERY-002
+mdimport -t -d2 file.txt
+# ruleid: GK-UNKNOWN
+mdimport file.txt
+# ruleid: GK-UNKNOWN
+mdimport -g ./evil.mdimporter -t file.txt
+# ok: GK-QUERY-002
+compression_tool -encode -i input.dat
+# ok: GK-QUERY-002
+compression_tool -decode -a zlib -i input.z
+# ruleid: GK-UNKNOWN
+compression_tool -decode -i input.z -o output.dat
+# ok: GK-QUERY-002
+sips -g pixelWidth image.png
+# ok: GK-QUERY-002
+sips --getProperty pixelHeight image.png
+# ruleid: GK-UNKNOWN
+sips -s format jpeg image.png --out image.jpg
+# ruleid: GK-UNKNOWN
+sips -j script.js image.png
+# ok: GK-QUERY-002
+plutil -p file.plist
+# ok: GK-QUERY-002
+plutil -lint file.plist
+# ok: GK-QUERY-002
+plutil -extract key json -o - file.plist
+# ruleid: GK-UNKNOWN
+plutil -extract key json file.plist
+# ruleid: GK-UNKNOWN
+plutil -convert xml1 file.plist
+# ruleid: GK-UNKNOWN
+plutil -replace key -string value file.plist
+# ruleid: GK-BASH-002
+plutil -p ~/Library/Preferences/com.example.plist
+# ok: GK-QUERY-002
+dscl . -read /Users/alice
+# ok: GK-QUERY-002
+dscl -plist . -list /Users
+# ok: GK-QUERY-002
+dscl . search /Users name alice
+# ruleid: GK-UNKNOWN
+dscl . -create /Users/mallory
+# ruleid: GK-UNKNOWN
+dscl . -passwd /Users/alice newpassword
+# ruleid: GK-UNKNOWN
+dscl directory.example.com -read /Users/alice
+# ok: GK-QUERY-002
+textutil -info foo.rtf
+# ok: GK-QUERY-002
+textutil -convert txt -stdout foo.rtf
+# ok: GK-QUERY-002
+textutil -convert txt -stdout -noload page.html
+# ruleid: GK-UNKNOWN
+textutil -convert txt -stdout page.html
+# ruleid: GK-UNKNOWN
+textutil -convert txt foo.rtf
+# ruleid: GK-UNKNOWN
+textutil -convert html -output ../out.html foo.rtf
+# ok: GK-QUERY-002
+symbols -help
+# ok: GK-QUERY-002
+symbols -uuid ./a.out
+# ok: GK-QUERY-002
+symbols -lookup main 1234
+# ruleid: GK-UNKNOWN
+symbols -saveSignature sig.out ./a.out
+# ruleid: GK-BASH-002
+symbols /usr/bin/ls
+# ok: GK-QUERY-002
+say hello
+# ok: GK-QUERY-002
+say -v Alex --rate=200 'build finished'
+# ok: GK-QUERY-002
+say -f notes.txt
+# ruleid: GK-UNKNOWN
+say -o speech.aiff hello
+# ruleid: GK-UNKNOWN
+say -n speaker.example.com:9000 hello
+# ruleid: GK-PROT-002
+say -f ~/.ssh/id_rsa
+
+# -- caffeinate: -t/-w take a value; a utility is judged as the wrapped command -------------
+# ok: GK-WRAP-004
+caffeinate -t 3600
+# ok: GK-WRAP-004
+caffeinate -u -t 3600
+# ok: GK-WRAP-004
+caffeinate -w 1234
+# ruleid: GK-BASH-004
+caffeinate -t 60 rm -rf build
+# ruleid: GK-UNKNOWN
+caffeinate -i make release
+
+# -- git archive / format-patch: exports written inside the allowed dirs ---------------------
+# ok: GK-GIT-004
+git archive HEAD
+# ok: GK-GIT-004
+git archive --format=zip -o release.zip HEAD
+# ok: GK-GIT-004
+git archive --prefix=project/ HEAD:src
+# ok: GK-GIT-004
+git format-patch HEAD~3
+# ok: GK-GIT-004
+git format-patch -o patches/ main..feature
+# ok: GK-GIT-004
+git format-patch --stdout -1
+# ok: GK-GIT-004
+git format-patch -v 2 --cover-letter --subject-prefix='PATCH v2' HEAD~2
+# ruleid: GK-GIT-004
+git archive --remote=origin HEAD
+# ruleid: GK-GIT-003
+git archive --remote=origin --exec=/bin/sh HEAD
+# ruleid: GK-PROT-001
+git archive -o ~/.bashrc HEAD
+# ruleid: GK-PROT-001
+git archive -o .git/hooks/pre-commit HEAD
+# ruleid: GK-GIT-003
+git format-patch -o /var/spool/patches HEAD~1
+# ruleid: GK-PROT-002
+git archive --add-file=~/.ssh/id_rsa HEAD
+# ruleid: GK-PROT-002
+git format-patch --signature-file=~/.ssh/id_rsa HEAD~1
+# ruleid: GK-GIT-003
+git format-patch --ext-diff HEAD~1
+# ruleid: GK-GIT-005
+git -C /etc archive HEAD
+
+# -- cloud: `aws SERVICE OP --help`, az pipelines builds, helm verify -----------------------
+# ok: GK-CLOUD-003
+aws s3 rm --help
+# ruleid: GK-UNKNOWN
+aws s3 rm s3://bucket/key --help
+# ok: GK-CLOUD-003
+az pipelines build list --project myproject
+# ok: GK-CLOUD-003
+az pipelines build show --id 100 --project myproject
+# ruleid: GK-UNKNOWN
+az pipelines build queue --definition-id 1
+# ruleid: GK-UNKNOWN
+az acr build list --registry r --image i
+# ok: GK-CLOUD-003
+helm verify ./mychart-1.0.0.tgz
+# ok: GK-CLOUD-003
+helm plugin verify ./myplugin
+# ruleid: GK-CLOUD-003
+helm verify /srv/charts/mychart-1.0.0.tgz
+
+# -- fd -x/-X with a plain reader; anything else runs code on every match --------------------
+# ok: GK-QUERY-002
+fd -x echo
+# ok: GK-QUERY-002
+fd pattern --exec cat
+# ok: GK-QUERY-002
+fd --type f --exec head -5 {}
+# ok: GK-QUERY-002
+fd -e py -X wc -l
+# ruleid: GK-QUERY-002
+fd -x rm {}
+# ruleid: GK-QUERY-002
+fd -x sh -c 'cat {}'
+# ruleid: GK-QUERY-002
+fd -x grep needle
+# ruleid: GK-QUERY-002
+fd -x cat \; -x rm
+# ruleid: GK-PROT-002
+fd -x cat ~/.ssh/id_rsa
+# ruleid: GK-BASH-002
+fd pattern /etc -x cat
+
+# -- small shell and coreutils corners -----------------------------------------------------
+# ok: GK-BASH-006
+alias
+# ok: GK-BASH-006
+alias -p
+# ruleid: GK-BASH-006
+alias ls='rm -rf'
+# ruleid: GK-BASH-006
+alias -p ll='ls -la'
+# ok: GK-BASH-002
+basename /home/user/Documents/report.pdf
+# ok: GK-BASH-002
+dirname /srv/data/file.txt
+# ruleid: GK-BASH-002
+basename "$(cat /etc/passwd)"
