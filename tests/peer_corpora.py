@@ -220,6 +220,20 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
     (
         "*",
         "*",
+        r"^sample -file (\./)?[\w.]+ \d+$",
+        "`sample` only records a process's call stacks; `-file` puts its report in the "
+        "project, a write inside the allowed dirs like the Write tool (GK-QUERY-001)",
+    ),
+    (
+        "*",
+        "*",
+        r"^script /tmp/[\w.]+ python script\.py$",
+        "`script FILE CMD` is judged by what it runs (GK-WRAP-002): a script inside the "
+        "project is the seeds' dev-tool baseline, and the recording goes to a tmp dir",
+    ),
+    (
+        "*",
+        "*",
         r"^xargs( -0| --null| -n 1| -P 4| -I \{\}| --)*$",
         "`xargs` without a command runs `echo`, which only prints its input",
     ),

@@ -313,3 +313,83 @@ basename /home/user/Documents/report.pdf
 dirname /srv/data/file.txt
 # ruleid: GK-BASH-002
 basename "$(cat /etc/passwd)"
+
+# -- script: records a command it runs (the command decides); -p plays a recording ----------
+# ok: GK-UNKNOWN
+script -q /dev/null git status
+# ok: GK-UNKNOWN
+script /tmp/session.log ls -la
+# ok: GK-UNKNOWN
+script -aq /dev/null ls
+# ok: GK-UNKNOWN
+script -p typescript
+# ok: GK-UNKNOWN
+script -c 'git log --oneline -5' /dev/null
+# ruleid: GK-BASH-004
+script -q /dev/null rm -rf build
+# ruleid: GK-BASH-008
+script -c 'rm -rf ~' /dev/null
+# ruleid: GK-PROT-001
+script -q ~/.bashrc ls
+# ruleid: GK-PROT-001
+script -q .git/hooks/pre-commit ls
+# ruleid: GK-UNKNOWN
+script session.log
+# ruleid: GK-BASH-006
+script -q /dev/null bash
+# ruleid: GK-UNKNOWN
+script -F pipe ls
+# ruleid: GK-PROT-002
+script -p ~/.ssh/id_rsa
+
+# -- rtk (token-saving proxy): pass-through forms are judged as the command they run --------
+# ok: GK-UNKNOWN
+rtk --version
+# ok: GK-UNKNOWN
+rtk gain --history
+# ok: GK-UNKNOWN
+rtk git log --oneline -5
+# ok: GK-UNKNOWN
+rtk git log --oneline | rtk head -5
+# ok: GK-UNKNOWN
+rtk proxy git status
+# ruleid: GK-GIT-002
+rtk git push
+# ruleid: GK-BASH-004
+rtk proxy rm -rf build
+# ruleid: GK-UNKNOWN
+rtk read notes.txt
+# ruleid: GK-UNKNOWN
+rtk init --global
+# ruleid: GK-UNKNOWN
+rtk discover
+# ruleid: GK-PROT-002
+rtk cat ~/.ssh/id_rsa
+
+# -- macOS sample, qlmanage; arch --arch; npm help-search ------------------------------------
+# ok: GK-QUERY-002
+sample 1234 10
+# ok: GK-QUERY-002
+sample -wait -mayDie Safari 10
+# ok: GK-QUERY-002
+sample 1234 -file /tmp/out.txt
+# ruleid: GK-UNKNOWN
+sample -e 1234
+# ruleid: GK-PROT-001
+sample 1234 -file ~/.zshrc
+# ruleid: GK-QUERY-002
+sample 1234 -file /var/spool/out.txt
+# ok: GK-QUERY-002
+qlmanage -m
+# ruleid: GK-UNKNOWN
+qlmanage -p file.pdf
+# ok: GK-WRAP-004
+arch --arch x86_64 pwd
+# ruleid: GK-BASH-004
+arch --arch x86_64 rm -rf build
+# ok: GK-QUERY-002
+npm help-search install
+# ruleid: GK-UNKNOWN
+npm help install
+# ruleid: GK-PROT-001
+git format-patch --output-directory=.git/hooks HEAD~1

@@ -46,7 +46,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
-from gatekeeper.paths import ALLOWED, TMP
+from gatekeeper.paths import ALLOWED, PROTECTED, TMP
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -413,8 +413,11 @@ def _export(sub: str, args: list[str], ctx: Context, repo: str) -> Finding | Non
         i += 1
     for path in writes:
         where = path if path.startswith(("/", "~")) or repo == "." else f"{repo}/{path}"
-        if ctx.paths.classify(where, write=True)[0] not in (ALLOWED, TMP):
-            return _review("GK-GIT-003", f"`git {sub}` writes {path}: protected or outside")
+        kind = ctx.paths.classify(where, write=True)[0]
+        if kind == PROTECTED:  # `--output-directory=.git/hooks`: the protected check's rule
+            return Finding(Verdict.ELEVATE, "GK-PROT-001", f"`git {sub}` writes into {path}")
+        if kind not in (ALLOWED, TMP):
+            return _review("GK-GIT-003", f"`git {sub}` writes {path}, outside the allowed dirs")
     for path in reads:
         where = path if path.startswith(("/", "~")) or repo == "." else f"{repo}/{path}"
         if ctx.paths.classify(where, write=False)[0] not in (ALLOWED, TMP):

@@ -220,6 +220,7 @@ _NPM_READ = {
     "ping",
     "whoami",
     "stars",
+    "help-search",
     "sbom",
     "diff",
 }

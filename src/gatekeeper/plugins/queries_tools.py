@@ -12,6 +12,11 @@ let ``writefile()`` through before 3.40.1 (CVE-2022-46908), a version LTS distri
 still ship, and the gate cannot see which sqlite3 will run. So the five clients are SAFE
 only for help and version (and ``psql -l``, which lists the local server's databases).
 
+macOS inspectors: ``lipo -info``, ``plutil -p``, ``sips -g``, ``dscl . -read``, ``textutil
+-info``, ``mdimport -t``, ``symbols``, ``binhex probe``, ``compression_tool`` to stdout,
+``sample`` (a process's stacks, its report in a tmp dir), ``qlmanage -m``, ``say``: their
+writing, opening and network options (``-o``, ``-output``, ``-e``, ``-n``...) are not approved.
+
 packer: ``validate``, ``inspect`` and ``console`` start the template's plugin binaries and
 data sources (code); ``fmt`` and ``plugins required`` only parse HCL.
 """
@@ -19,7 +24,8 @@ data sources (code); ``fmt`` and ``plugins required`` only parse HCL.
 from __future__ import annotations
 
 from gatekeeper.lazyre import LazyRegex
-from gatekeeper.paths import ALLOWED, TMP
+from gatekeeper.model import Finding, Verdict
+from gatekeeper.paths import ALLOWED, PROTECTED, TMP
 from gatekeeper.plugins import queries_ops
 from gatekeeper.plugins.bash import check_reads
 
@@ -28,7 +34,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
 
     from gatekeeper.context import Context
-    from gatekeeper.model import Command, Finding, Word
+    from gatekeeper.model import Command, Word
 
 
 _safe = queries_ops.safe
@@ -320,11 +326,39 @@ def _say(command: Command, ctx: Context) -> Finding | None:
     return _reads(command, ctx, reads, "`say` only speaks the text")
 
 
+def _sample(command: Command, ctx: Context) -> Finding | None:
+    """macOS `sample PID|NAME [SECONDS [MS]]`: stacks of a process, into a report file."""
+    words = list(command.words[1:])
+    target = ""
+    positional: list[str] = []
+    i = 0
+    while i < len(words):
+        t = words[i].text
+        if t == "-file" and i + 1 < len(words):
+            target, i = words[i + 1].text, i + 2
+            continue
+        if t.startswith("-") and t not in ("-wait", "-mayDie", "-fullPaths"):
+            return None  # -e opens the report in TextEdit
+        if not t.startswith("-"):
+            positional.append(t)
+        i += 1
+    if not 1 <= len(positional) <= 3 or not all(p.isdigit() for p in positional[1:]):
+        return None
+    if not _NAME.match(positional[0]):
+        return None
+    kind = ctx.paths.classify(target, write=True)[0] if target else TMP
+    if kind == PROTECTED:
+        return Finding(Verdict.ELEVATE, "GK-PROT-001", f"`sample -file` writes {target}")
+    if kind not in (ALLOWED, TMP):
+        return _review(f"`sample -file {target}` writes outside the allowed dirs")
+    return _safe("`sample` only records a process's call stacks (its report in a tmp dir)")
+
+
 TOOLS = frozenset(
     {
         "sqlite3", "duckdb", "mysql", "psql", "sqlcmd", "packer", "prometheus", "binhex",
         "applesingle", "macbinary", "lipo", "mdimport", "compression_tool", "sips", "plutil",
-        "dscl", "textutil", "symbols", "say",
+        "dscl", "textutil", "symbols", "say", "sample", "qlmanage",
     }
 )  # fmt: skip
 
@@ -359,4 +393,10 @@ def check(name: str, args: list[str], command: Command, ctx: Context) -> Finding
         return _textutil(command, ctx)
     if name == "symbols":
         return _symbols(command, ctx)
+    if name == "sample":
+        return _sample(command, ctx)
+    if name == "qlmanage":
+        if args in (["-h"], ["-m"]) or (args[:1] == ["-m"] and all(_NAME.match(a) for a in args)):
+            return _safe("`qlmanage -m` only prints the Quick Look server's state")
+        return None  # -p and -t open a preview window or render thumbnails
     return _say(command, ctx)
