@@ -393,3 +393,71 @@ npm help-search install
 npm help install
 # ruleid: GK-PROT-001
 git format-patch --output-directory=.git/hooks HEAD~1
+
+# -- bypasses found on the way ---------------------------------------------------------------
+# `uniq IN OUT` writes OUT: a protected OUT is the user's call (it was silently allowed).
+# ruleid: GK-PROT-001
+uniq notes.txt .claude/settings.json
+# ruleid: GK-PROT-001
+uniq -c notes.txt .git/hooks/pre-commit
+# ruleid: GK-PROT-001
+uniq notes.txt ~/.bashrc
+# ok: GK-PROT-001
+uniq notes.txt sorted.txt
+# ok: GK-PROT-001
+uniq -c notes.txt
+# The attached `--output-directory=DIR` of git is a write target like `-o DIR`.
+# ruleid: GK-PROT-001
+git format-patch --output-directory=.claude HEAD~1
+# A glob the shell may expand to a name that reads as an option (a file named `--pre=sh`
+# makes `rg x *` run sh on every file): only for commands whose options are all harmless.
+# ruleid: GK-BASH-005
+rg needle *
+# ruleid: GK-BASH-005
+sed -n 1p *
+# ruleid: GK-BASH-005
+awk 'FNR==1 {print FILENAME}' *.txt
+# ruleid: GK-BASH-005
+sort *
+# ruleid: GK-BASH-005
+cp * backup/
+# ruleid: GK-BASH-005
+mv ?.txt archive/
+# ruleid: GK-BASH-005
+tar -cvf backup.tar *
+# ruleid: GK-BASH-005
+tar -tf *.tar
+# ruleid: GK-BASH-005
+find * -name x
+# ruleid: GK-BASH-005
+hash *
+# ok: GK-BASH-005
+rg needle ./*
+# ok: GK-BASH-005
+rg needle -- *
+# ok: GK-BASH-005
+cp src/* backup/
+# ok: GK-BASH-005
+grep needle *
+# ok: GK-BASH-005
+wc -l *.py
+# ok: GK-BASH-005
+cat *.md
+# ok: GK-BASH-005
+ls *
+# ruleid: GK-GIT-003
+git diff *
+# ruleid: GK-GIT-003
+git archive HEAD *
+# ok: GK-GIT-003
+git diff -- *
+# ok: GK-GIT-003
+git log --stat src/*
+# ruleid: GK-CLOUD-003
+kubectl get pods *
+# ruleid: GK-BASH-005
+timeout 5 rg needle *
+# ruleid: GK-UNKNOWN
+fd needle *
+# ok: GK-BASH-005
+nice grep needle *

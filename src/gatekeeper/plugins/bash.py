@@ -39,7 +39,8 @@ pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/
 ``--checkpoint-action``/``--use-compress-program``/``-I`` and a ``host:file`` archive
 (GNU tar reaches it through rsh/ssh), ``vim -c``, ``zip -T -TT``,
 ``find -delete``, ``sort --compress-program``, ``yq -i``, ``xxd -r``, ``base64 -o``,
-``awk -f``/``-E``/``-l`` (attached forms included)...
+``awk -f``/``-E``/``-l`` (attached forms included), and a glob that may expand
+to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``)...
 **Why:** each of these turns a reader into a writer or a launcher.
 **Example:** ``rg --pre ./evil.sh x``, ``awk 'BEGIN{system("id")}'``.
 
@@ -72,6 +73,7 @@ from gatekeeper.model import SEVERITY, Finding, Verdict
 from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP, glob_targets_secrets, inside
 from gatekeeper.records import replace
 from gatekeeper.shell.effects import operands, sed_executes, sed_scripts_and_files
+from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -518,7 +520,9 @@ def _removal(command: Command, ctx: Context) -> Finding:
 
 def _runs_unseen_code(command: Command) -> Finding | None:
     name = command.name
-    if name in _SHELL_BUILTINS_UNSEEN and not (name == "alias" and command.argv[1:] in ((), ("-p",))):
+    if name in _SHELL_BUILTINS_UNSEEN and not (
+        name == "alias" and command.argv[1:] in ((), ("-p",))
+    ):
         return _review("GK-BASH-006", _SHELL_BUILTINS_UNSEEN[name])
     if name == "exec":
         if len(command.words) > 1 and not all(w.text.startswith("-") for w in command.words[1:]):
@@ -600,6 +604,12 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
                 "run there",
             )
         return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` within the allowed dirs")
+    if name in _FILE_MANAGEMENT or name in READ_ONLY or name == "tar":
+        glob = "" if name in HARMLESS_OPTIONS else option_glob(command)
+        if glob:
+            return _review(
+                "GK-BASH-005", f"`{glob}` may expand to a name `{name}` reads as an option"
+            )
     if name in _FILE_MANAGEMENT:
         found = _check_reads(command, ctx, operands(command, {"-m", "--mode", "-t", "-S"}))
         if found is not None:

@@ -31,7 +31,8 @@ manifest``.
 ``helm --kubeconfig``/``--kube-apiserver``/``--post-renderer``, ``aws --endpoint-url`` to
 anything but loopback, ``aws --debug``/``--ca-bundle``, ``gcloud --flags-file``/
 ``--access-token-file``/``--log-http``, ``az --debug``, ``file://``/``@file`` arguments
-outside the allowed dirs, and a word known only at run time.
+outside the allowed dirs, a word known only at run time, and a glob that may expand to a
+name read as an option (``kubectl get pods *`` with a file ``--kubeconfig=x``).
 **Why:** a kubeconfig can run an ``exec`` credential plugin; another server or endpoint
 receives the user's token; a file argument is a read like any other.
 **Example:** ``kubectl --kubeconfig ./cfg get pods``.
@@ -45,6 +46,7 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.effects import split_options
+from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -1068,6 +1070,9 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         return None
     if any(w.dynamic for w in command.words[1:]):
         return _flag(f"`{name}` with a word known only at run time")
+    glob = option_glob(command)
+    if glob:  # a file named `--kubeconfig=x` or `--endpoint-url=...` would become a flag
+        return _flag(f"`{glob}` may expand to a name `{name}` reads as an option")
     args = list(command.argv[1:])
     if (
         len(args) >= 2

@@ -26,7 +26,8 @@ drop/clear, writes of ``tag``/``branch``/``remote``/``config``/``worktree``/``no
 **What it catches:** ``-c``, ``--config-env``, ``--exec-path``, ``--git-dir``/``--work-tree``
 outside the allowed dirs, ``--ext-diff``, ``--textconv``, ``--upload-pack``/
 ``--receive-pack``, ``-O``/``--open-files-in-pager``, ``difftool``, ``submodule foreach``,
-``bisect run``, ``archive -o``/``format-patch -o`` outside the allowed dirs.
+``bisect run``, ``archive -o``/``format-patch -o`` outside the allowed dirs, and a glob
+that may expand to a name git reads as an option (``git diff *``; ``-- *`` is fine).
 **Why:** each runs a program of the caller's choosing or writes where it should not.
 **Example:** ``git -c core.fsmonitor='rm -rf ~' status``.
 
@@ -47,6 +48,7 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, PROTECTED, TMP
+from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -242,6 +244,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     sub, args = argv[0], argv[1:]
     if command.words[-len(argv)].dynamic:
         return _review("GK-GIT-004", "the git subcommand is known only at run time")
+    glob = option_glob(command)
+    if glob and (sub not in _WRITES or sub in _NETWORK_OR_NEW):
+        # `git diff *` with a file named `--output=x` or `--ext-diff`: the shell makes it a flag.
+        return _review("GK-GIT-003", f"`{glob}` may expand to a name git reads as an option")
     if args in (["--help"], ["-h"]) and (sub in _READ_ONLY or sub in _WRITES):
         sub, args = "help", [sub]  # `git push --help` is `git help push`: the manual only
     for a in args:

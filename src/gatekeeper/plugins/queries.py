@@ -66,6 +66,7 @@ from gatekeeper.plugins import queries_macos, queries_ops, queries_tools
 from gatekeeper.plugins.bash import check_reads
 from gatekeeper.shell.effects import split_options
 from gatekeeper.shell.envvars import env_risk
+from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -1550,8 +1551,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     if name not in _TOOLS:
         return None
-    if any(w.dynamic for w in command.words[1:]):
-        return None
+    if any(w.dynamic for w in command.words[1:]) or option_glob(command):
+        return None  # a glob may expand to a name read as an option (`fd x *`, a file `-x`)
     configured = [n for n, _ in command.assignments if env_risk(n) != "harmless"]
     if configured:
         return _review(f"setting {configured[0]} changes how `{name}` behaves")

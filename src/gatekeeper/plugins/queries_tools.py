@@ -365,8 +365,6 @@ TOOLS = frozenset(
 
 def check(name: str, args: list[str], command: Command, ctx: Context) -> Finding | None:
     """The finding for one of `TOOLS`, or None (no opinion: review)."""
-    if any(w.glob and w.text.startswith("-") for w in command.words[1:]):
-        return None  # `-?` unquoted: the shell may turn it into a file's name
     if name in ("sqlite3", "duckdb", "mysql", "psql", "sqlcmd"):
         return _sql_client(name, args)
     if name == "packer":
