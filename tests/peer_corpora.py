@@ -207,6 +207,15 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
     ),
     ("*", "*", r"^(base64|ls|cat|git log)\b[^|;&]*\d?>>? ?\w[\w.]*$", _WRITE_IN_PROJECT),
     ("*", "*", r"^(ls && )?cat (foo|<<EOF) >>? (\w+\.txt)", _WRITE_IN_PROJECT),
+    (
+        "*",
+        "*",
+        r"^tar (-?c[vzjJa]*f |-c -f |--create -f |--create --file=)archive\.tar(\.\w+)? "
+        r"(file\.txt|dir/)$",
+        "`tar -c` of the project's own files into an archive inside it: "
+        + _WRITE_IN_PROJECT
+        + "; `-C`, `-T`, `-h`, `--remove-files` and option-like globs (`tar -cf a.tar *`) ask",
+    ),
     ("*", "*", r"^(touch newfile\.txt|echo hello > output\.txt)$", _WRITE_IN_PROJECT),
     (
         "*",

@@ -461,3 +461,39 @@ timeout 5 rg needle *
 fd needle *
 # ok: GK-BASH-005
 nice grep needle *
+
+# -- tar -c: the project's own files into an archive inside the allowed dirs ---------------
+# ok: GK-BASH-005
+tar -czf dist.tar.gz src
+# ok: GK-BASH-005
+tar cjf dist.tar.bz2 src README.md
+# ok: GK-BASH-005
+tar --create --file=dist.tar --exclude=*.pyc src
+# ok: GK-BASH-005
+tar -cvf /tmp/backup.tar ./*
+# ok: GK-BASH-005
+tar -cf - src
+# ruleid: GK-PROT-001
+tar -czf ~/.bashrc src
+# ruleid: GK-PROT-001
+tar -czf .git/hooks/pre-commit src
+# ruleid: GK-WRITE-001
+tar -czf /srv/backup.tgz src
+# ruleid: GK-PROT-002
+tar -czf keys.tgz ~/.ssh
+# ruleid: GK-BASH-002
+tar -czf etc.tgz /etc/nginx
+# ruleid: GK-UNKNOWN
+tar -czf root.tgz -C / etc
+# ruleid: GK-UNKNOWN
+tar -czhf linked.tgz src
+# ruleid: GK-UNKNOWN
+tar -cfv dist.tar src
+# ruleid: GK-UNKNOWN
+tar -czf dist.tgz --remove-files src
+# ruleid: GK-UNKNOWN
+tar -czf dist.tgz -T names.txt
+# ruleid: GK-BASH-005
+tar -czf backup.example.com:dist.tgz src
+# ruleid: GK-BASH-005
+tar -czf dist.tgz --checkpoint-action=exec=sh src

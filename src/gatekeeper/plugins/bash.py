@@ -9,7 +9,8 @@ prefixes have plugins of their own; write targets are judged by GK-WRITE and GK-
 allowed dirs and whose flags neither write nor run anything.
 A shell or interpreter asked only for its version or help (``python --version``,
 ``bash --version``) is SAFE too, and so are read-only ``gh`` queries (``gh pr view``,
-``gh status``, ``gh api ENDPOINT`` as a plain GET) and ``unzip -l``/``-lv``/``-tq``.
+``gh status``, ``gh api ENDPOINT`` as a plain GET), ``unzip -l``/``-lv``/``-tq``, ``tar -t`` and ``tar -c``
+of the project's files into an archive inside the allowed dirs.
 **Why:** reading the project is what the agent does all day.
 **Example:** ``grep -rn "TODO" src``, ``find . -name '*.py' | head``.
 
@@ -70,7 +71,15 @@ import re
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import SEVERITY, Finding, Verdict
-from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP, glob_targets_secrets, inside
+from gatekeeper.paths import (
+    ALLOWED,
+    DEVICE,
+    PROTECTED,
+    SECRET,
+    TMP,
+    glob_targets_secrets,
+    inside,
+)
 from gatekeeper.records import replace
 from gatekeeper.shell.effects import operands, sed_executes, sed_scripts_and_files
 from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
@@ -838,6 +847,69 @@ def _tar_remote(archive: str) -> bool:
     return colon > 0 and "/" not in archive[:colon]
 
 
+# `tar -c`: the letters and long options that only choose the archive, its compressor (a
+# fixed program), what is printed and the stored metadata. Not here: -C (another directory),
+# -T/-X (name lists from files), -h (follows symlinks out of the tree), -P, -g/-G (snapshot
+# files), --remove-files, and anything that runs a program (judged above).
+_TAR_CREATE_LETTERS = set("cvfzjJaZ")
+_TAR_CREATE_LONG = {
+    "--create", "--file", "--verbose", "--gzip", "--bzip2", "--xz", "--lzma", "--zstd",
+    "--auto-compress", "--exclude", "--exclude-vcs", "--exclude-vcs-ignores",
+    "--exclude-caches", "--owner", "--group", "--mode", "--mtime", "--sort",
+    "--numeric-owner", "--format", "--force-local", "--totals",
+}  # fmt: skip
+_TAR_CREATE_VALUED = {"--exclude", "--owner", "--group", "--mode", "--mtime", "--sort", "--format"}
+
+
+def _tar_create(command: Command, ctx: Context) -> Finding | None:
+    """SAFE for `tar -c[zjJ]f ARCHIVE MEMBERS...` reading and writing inside the allowed dirs."""
+    words = command.words[1:]
+    archive: Word | None = None
+    members: list[Word] = []
+    creating = False
+    i = 0
+    while i < len(words):
+        text = words[i].text
+        name, eq, value = text.partition("=")
+        if text.startswith("--"):
+            if name not in _TAR_CREATE_LONG:
+                return None
+            creating = creating or name == "--create"
+            if name == "--file" and eq:
+                archive = replace(words[i], text=value)
+            elif name == "--file" or (name in _TAR_CREATE_VALUED and not eq):
+                if i + 1 >= len(words):
+                    return None
+                archive = words[i + 1] if name == "--file" else archive
+                i += 1
+        elif text.startswith("-") or i == 0:  # `-czf` or the old style `czf`
+            letters = text.lstrip("-")
+            if not letters or not set(letters) <= _TAR_CREATE_LETTERS:
+                return None
+            creating = creating or "c" in letters
+            if "f" in letters:
+                if not letters.endswith("f") or i + 1 >= len(words):
+                    return None  # `-cfv x`: GNU takes `v` as the archive, old style `x`
+                archive, i = words[i + 1], i + 1
+        else:
+            members.append(words[i])
+        i += 1
+    if not creating or archive is None or not members or archive.dynamic:
+        return None
+    if archive.text != "-":
+        if "--force-local" not in command.argv and _tar_remote(archive.text):
+            return _review("GK-BASH-005", "`tar` reaches a remote archive (`host:file`)")
+        kind, where = ctx.paths.classify(archive.text, write=True)
+        if kind in (PROTECTED, SECRET):
+            return Finding(Verdict.ELEVATE, "GK-PROT-001", f"`tar -c` writes {where}")
+        if kind not in (ALLOWED, TMP, DEVICE):
+            return _review("GK-WRITE-001", f"`tar -c` writes {where}, outside the allowed dirs")
+    found = _check_reads(command, ctx, members)
+    if found is not None:
+        return found
+    return Finding(Verdict.SAFE, "GK-BASH-001", "`tar -c` archives the project's own files")
+
+
 def _check_archivers(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     args = command.argv[1:]
@@ -875,7 +947,7 @@ def _check_archivers(command: Command, ctx: Context) -> Finding | None:
             if found is not None:
                 return found
             return Finding(Verdict.SAFE, "GK-BASH-001", "`tar` only lists an archive")
-        return None
+        return _tar_create(command, ctx)
     if name == "man":
         if any(a.startswith(("-P", "--pager", "-H", "--html")) for a in args):
             return _review("GK-BASH-005", "`man` with a pager or browser option runs it")
