@@ -497,3 +497,21 @@ tar -czf dist.tgz -T names.txt
 tar -czf backup.example.com:dist.tgz src
 # ruleid: GK-BASH-005
 tar -czf dist.tgz --checkpoint-action=exec=sh src
+
+# -- corners of this round's new forms -------------------------------------------------------
+# After -verify_arch only architecture names are skipped: a path is still a read.
+# ruleid: GK-BASH-002
+lipo -verify_arch arm64 /etc/secret.bin
+# bsdtar's `@archive` member copies another archive's entries.
+# ruleid: GK-UNKNOWN
+tar -cf copy.tar @/srv/private.tar
+# After `find --` the first word starting with `-` is the expression (a file `-delete`).
+# ruleid: GK-BASH-005
+find -- * -name x
+# util-linux `script` permutes: its own -c/-O inside the command would run or write.
+# ruleid: GK-UNKNOWN
+script -q /dev/null cat -c 'rm -rf ~'
+# ruleid: GK-UNKNOWN
+script -q /dev/null cat -O ~/.bashrc
+# ok: GK-UNKNOWN
+script /tmp/session.log ls -la

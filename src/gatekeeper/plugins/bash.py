@@ -891,6 +891,8 @@ def _tar_create(command: Command, ctx: Context) -> Finding | None:
                 if not letters.endswith("f") or i + 1 >= len(words):
                     return None  # `-cfv x`: GNU takes `v` as the archive, old style `x`
                 archive, i = words[i + 1], i + 1
+        elif text.startswith("@"):
+            return None  # bsdtar copies the entries of another archive: a read it names oddly
         else:
             members.append(words[i])
         i += 1

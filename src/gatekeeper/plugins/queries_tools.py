@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 _safe = queries_ops.safe
 _review = queries_ops.review
 _NAME = LazyRegex(r"^[A-Za-z0-9_.:/@+-]+$")
+_ARCH = LazyRegex(r"[a-z0-9_]+")
 
 
 def _reads(command: Command, ctx: Context, words: list[Word], reason: str) -> Finding:
@@ -161,10 +162,8 @@ def _lipo(command: Command, ctx: Context) -> Finding | None:
             asked = True
         elif t == "-verify_arch":
             asked = True
-            while i + 1 < len(words) and _NAME.match(words[i + 1].text):
-                i += 1  # the architectures, to the end
-                if words[i].text.startswith("-"):
-                    return None
+            while i + 1 < len(words) and _ARCH.fullmatch(words[i + 1].text):
+                i += 1  # the architecture names; anything else is a file, read below
         elif t.startswith("-"):
             return None  # -create, -output, -thin, -extract, -remove, -replace...
         else:

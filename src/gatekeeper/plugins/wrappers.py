@@ -258,6 +258,10 @@ def _rtk(argv: Sequence[str], ctx: Context) -> Finding | None:
     return None
 
 
+# util-linux `script`'s option letters (and `-` for long options).
+_UTIL_LINUX_SCRIPT = set("acEefFhIOBTtmqV-")
+
+
 def _typescript(command: Command, ctx: Context) -> Finding | None:
     """`script [-aqdek] FILE CMD...` (BSD) runs CMD and records it in FILE; `-p` plays FILE.
 
@@ -290,6 +294,10 @@ def _typescript(command: Command, ctx: Context) -> Finding | None:
         )
     if len(args) < 2:
         return None  # an interactive shell fed by stdin
+    if any(a.startswith("-") and (a[1:2] in _UTIL_LINUX_SCRIPT or a == "-") for a in args[1:]):
+        # util-linux permutes: in `script f cat -c 'rm -rf ~'` its own `-c` runs the string,
+        # `-O FILE` logs into FILE. A word whose first letter it rejects makes it exit.
+        return None
     written = _typescript_file(ctx, args[0], letters)
     ran = _wrapped(ctx, args[1:], "script")
     return dominant([ran, written]) if written is not None else ran

@@ -31,8 +31,8 @@ HARMLESS_OPTIONS = frozenset(
 def option_glob(command: Command) -> str:
     """The first glob operand (before any `--`) that may expand to an option, or ""."""
     for word in command.words[1:]:
-        if word.text == "--" and not word.glob:
-            return ""
+        if word.text == "--" and not word.glob and command.name != "find":
+            return ""  # (after `find --`, the first word starting with `-` is the expression)
         if word.glob and word.text[:1] in ("*", "?", "[", "-") and not _valued(word.text):
             return word.text
     return ""
