@@ -515,3 +515,19 @@ script -q /dev/null cat -c 'rm -rf ~'
 script -q /dev/null cat -O ~/.bashrc
 # ok: GK-UNKNOWN
 script /tmp/session.log ls -la
+
+# -- option variables: a tool that reads its flags from the environment (were allowed) -------
+# ruleid: GK-ENV-001
+TAR_OPTIONS=--checkpoint-action=exec=sh tar -tf archive.tar
+# ruleid: GK-ENV-001
+export TAR_OPTIONS=--checkpoint-action=exec=sh; tar -czf dist.tgz src
+# ruleid: GK-ENV-001
+TAPE=backup.example.com:/dev/st0 tar -t
+# ruleid: GK-ENV-001
+RIPGREP_CONFIG_PATH=./flags rg needle
+# ruleid: GK-ENV-001
+MANOPT=-Pcat man ls
+# ruleid: GK-ENV-001
+LESS='+!sh' less README.md
+# ok: GK-ENV-001
+LANG=C tar -tf archive.tar
