@@ -464,8 +464,8 @@ DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
     ),
     (
         "test_sqlcmd.py",
-        "`sqlcmd query` runs SQL on a server with the user's credentials; `config cs` prints "
-        "connection strings; help, version and `config view` (passwords redacted) are SAFE",
+        "`sqlcmd query` runs SQL on a server with the user's credentials; `config view|cs` "
+        "print the saved connections (outside the project); help and version are SAFE",
     ),
     (
         "test_packer.py",

@@ -43,8 +43,6 @@ psql --version
 psql -l
 # ok: GK-QUERY-002
 sqlcmd query --help
-# ok: GK-QUERY-002
-sqlcmd config view
 # ruleid: GK-UNKNOWN
 sqlite3 app.db "SELECT writefile('x.sh', 'id')"
 # ruleid: GK-UNKNOWN
@@ -60,7 +58,9 @@ psql -c "COPY t TO PROGRAM 'id'"
 # ruleid: GK-UNKNOWN
 psql -l -h db.example.com
 # ruleid: GK-UNKNOWN
-sqlcmd config view --raw
+sqlcmd config view
+# ruleid: GK-UNKNOWN
+textutil -convert txt -stdout report.docx
 # ruleid: GK-UNKNOWN
 mysql -?
 

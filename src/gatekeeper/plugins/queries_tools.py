@@ -71,8 +71,6 @@ def _sql_client(name: str, args: list[str]) -> Finding | None:
         and not args[0].startswith("-")
     ):
         return _safe(f"`sqlcmd {args[0]} --help` only prints help")
-    if name == "sqlcmd" and args == ["config", "view"]:
-        return _safe("`sqlcmd config view` shows the settings, passwords redacted")
     return None
 
 
@@ -278,10 +276,10 @@ def _textutil(command: Command, ctx: Context) -> Finding | None:
         converting
         and "-noload" not in args
         and not all(
-            w.text.lower().endswith((".rtf", ".txt", ".doc", ".docx", ".odt")) for w in files
+            w.text.lower().endswith((".rtf", ".txt")) for w in files
         )
     ):
-        return None  # an HTML document loads its images and style sheets from the network
+        return None  # HTML and office documents may load images and styles from the network
     if not converting and "-info" not in args:
         return None
     return _reads(command, ctx, files, "`textutil -info`/`-stdout` only reads and prints")
