@@ -440,6 +440,20 @@ DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
         "`blame`, `print-disabled`, versions and help are SAFE (GK-QUERY-001)",
     ),
     (
+        "test_npm.py",
+        "`help` opens the `viewer` the project's `.npmrc` may set (a browser), `docs`/`home`/"
+        "`bugs`/`repo`/`fund PKG` open a browser, `pack` runs lifecycle scripts, `doctor` "
+        "cleans the cache, `token list` and `profile get` print tokens and personal data; "
+        "`help-search` and the listings are SAFE (GK-QUERY-001)",
+    ),
+    (
+        "test_azure.py",
+        "as for test_az.py: tokens, keys and connection strings (`get-access-token`, "
+        "`list-keys`, `show-connection-string`, `appconfig kv list`), downloads to files, an "
+        "endless `log tail`, `az find` (text sent to an online service) and `config get` "
+        "(the CLI's stored settings) stay at review",
+    ),
+    (
         "test_sqlite3.py",
         "SQL is code: a `SELECT` can call `writefile()` or `load_extension()`, a dot command "
         "runs a shell, and `-safe` let `writefile()` through before sqlite 3.40.1 "
