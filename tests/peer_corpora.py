@@ -207,6 +207,15 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
     ),
     ("*", "*", r"^(base64|ls|cat|git log)\b[^|;&]*\d?>>? ?\w[\w.]*$", _WRITE_IN_PROJECT),
     ("*", "*", r"^(ls && )?cat (foo|<<EOF) >>? (\w+\.txt)", _WRITE_IN_PROJECT),
+    (
+        "*",
+        "*",
+        r"^tar (-?c[vzjJa]*f |-c -f |--create -f |--create --file=)archive\.tar(\.\w+)? "
+        r"(file\.txt|dir/)$",
+        "`tar -c` of the project's own files into an archive inside it: "
+        + _WRITE_IN_PROJECT
+        + "; `-C`, `-T`, `-h`, `--remove-files` and option-like globs (`tar -cf a.tar *`) ask",
+    ),
     ("*", "*", r"^(touch newfile\.txt|echo hello > output\.txt)$", _WRITE_IN_PROJECT),
     (
         "*",
@@ -216,6 +225,20 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
         r"python script\.py))$",
         "a wrapper is judged by what it runs (GK-WRAP-002/003): the inner command is allowed "
         "on its own (a write inside the project, a tmp-dir removal, a seed dev tool)",
+    ),
+    (
+        "*",
+        "*",
+        r"^sample -file (\./)?[\w.]+ \d+$",
+        "`sample` only records a process's call stacks; `-file` puts its report in the "
+        "project, a write inside the allowed dirs like the Write tool (GK-QUERY-001)",
+    ),
+    (
+        "*",
+        "*",
+        r"^script /tmp/[\w.]+ python script\.py$",
+        "`script FILE CMD` is judged by what it runs (GK-WRAP-002): a script inside the "
+        "project is the seeds' dev-tool baseline, and the recording goes to a tmp dir",
     ),
     (
         "*",
@@ -280,6 +303,14 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
         r"^security (list-keychains|default-keychain|login-keychain)$",
         "without `-s` (which sets it) these only print the keychain search list or the "
         "default keychain's path: no item of a keychain is read (GK-QUERY-001)",
+    ),
+    (
+        "*",
+        "*",
+        r"^packer fmt( -recursive)? [\w./-]+$",
+        "`packer fmt` rewrites the project's own templates in place, like `terraform fmt`: a "
+        "write inside the allowed dirs is treated like the Write tool; targets outside go to "
+        "review (GK-QUERY-001)",
     ),
     (
         "cc-allow",
@@ -407,6 +438,93 @@ DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
         "`print`, `getenv`, `procinfo` and `dumpstate` print jobs' environments (tokens set "
         "with `setenv` or in a plist); `plist`/`resolveport` are not classified; `list`, "
         "`blame`, `print-disabled`, versions and help are SAFE (GK-QUERY-001)",
+    ),
+    (
+        "test_npm.py",
+        "`help` opens the `viewer` the project's `.npmrc` may set (a browser), `docs`/`home`/"
+        "`bugs`/`repo`/`fund PKG` open a browser, `pack` runs lifecycle scripts, `doctor` "
+        "cleans the cache, `token list` and `profile get` print tokens and personal data; "
+        "`help-search` and the listings are SAFE (GK-QUERY-001)",
+    ),
+    (
+        "test_azure.py",
+        "as for test_az.py: tokens, keys and connection strings (`get-access-token`, "
+        "`list-keys`, `show-connection-string`, `appconfig kv list`), downloads to files, an "
+        "endless `log tail`, `az find` (text sent to an online service) and `config get` "
+        "(the CLI's stored settings) stay at review",
+    ),
+    (
+        "test_sqlite3.py",
+        "SQL is code: a `SELECT` can call `writefile()` or `load_extension()`, a dot command "
+        "runs a shell, and `-safe` let `writefile()` through before sqlite 3.40.1 "
+        "(CVE-2022-46908), a version LTS systems still ship; help and version are SAFE "
+        "(GK-QUERY-001)",
+    ),
+    (
+        "test_duckdb.py",
+        "SQL is code: `COPY ... TO` writes files, `INSTALL`/`LOAD` fetch and load extensions, "
+        "and `read_csv('~/...')` reads any file; help and version are SAFE (GK-QUERY-001)",
+    ),
+    (
+        "test_mysql.py",
+        "the client connects with the user's stored credentials and SQL can write "
+        "(`INTO OUTFILE`, any statement that is not a plain read); help and version are SAFE",
+    ),
+    (
+        "test_psql.py",
+        "the client connects with the user's stored credentials (to any `-h` host), and SQL "
+        "can write or run programs (`COPY ... TO PROGRAM`); help, version and `psql -l` are "
+        "SAFE",
+    ),
+    (
+        "test_sqlcmd.py",
+        "`sqlcmd query` runs SQL on a server with the user's credentials; `config view|cs` "
+        "print the saved connections (outside the project); help and version are SAFE",
+    ),
+    (
+        "test_packer.py",
+        "`validate`, `inspect` and `console` start the template's plugin binaries and data "
+        "sources (code); `plugins installed` may run the plugins to describe them; help, "
+        "version, `fmt` and `plugins required` are SAFE (GK-QUERY-001)",
+    ),
+    (
+        "test_brew.py",
+        "`brew fetch` downloads into the Homebrew cache, `home`/`docs` open a browser, "
+        "`info --github` and `deps --graph` too, `outdated --fetch-HEAD` fetches, and "
+        "`bundle check|list` evaluate the Brewfile (Ruby code); the other listings are SAFE",
+    ),
+    (
+        "test_fzf.py",
+        "`--preview`, `--bind` actions and `transform-*` run shell commands on the selected "
+        "line (text the gate cannot see); `--listen` opens a control port, `--history` writes "
+        "a file, `--walker-root` reads outside the project",
+    ),
+    (
+        "test_openssl.py",
+        "a `.pem` file is a credential file to the path policy (a PEM may hold a private key): "
+        "its reads ask, whatever the subcommand; `s_client` connects to a host the command "
+        "chooses and sends its input there",
+    ),
+    (
+        "test_kubectl.py",
+        "`get|describe secret(s)` and `config view` print credentials; `exec` runs a command "
+        "in a container; `cluster-info dump` copies the cluster's state and logs; `diff` and "
+        "`kustomize` read manifests the cloud checker does not judge yet; a word known only "
+        "at run time stays unknown",
+    ),
+    (
+        "test_helm.py",
+        "`get values|all|manifest|hooks` print the release's values and secrets; in "
+        "`install|upgrade|uninstall|rollback --dry-run` one flag is all that keeps a write "
+        "from happening, helm fetches the chart (a downloader plugin runs for non-HTTP "
+        "repositories) and `--dry-run=server` sends it to the cluster: not classified yet; "
+        "`verify` is SAFE",
+    ),
+    (
+        "test_gcloud.py",
+        "`describe` of run services, functions, app services and clusters prints their "
+        "environments and endpoints' credentials; `get-credentials` writes the kubeconfig; "
+        "`info --show-log` prints a log that may hold tokens; `--run-diagnostics` reaches out",
     ),
     (
         "test_defaults.py",

@@ -9,7 +9,8 @@ prefixes have plugins of their own; write targets are judged by GK-WRITE and GK-
 allowed dirs and whose flags neither write nor run anything.
 A shell or interpreter asked only for its version or help (``python --version``,
 ``bash --version``) is SAFE too, and so are read-only ``gh`` queries (``gh pr view``,
-``gh status``, ``gh api ENDPOINT`` as a plain GET) and ``unzip -l``/``-lv``/``-tq``.
+``gh status``, ``gh api ENDPOINT`` as a plain GET), ``unzip -l``/``-lv``/``-tq``, ``tar -t`` and ``tar -c``
+of the project's files into an archive inside the allowed dirs.
 **Why:** reading the project is what the agent does all day.
 **Example:** ``grep -rn "TODO" src``, ``find . -name '*.py' | head``.
 
@@ -36,15 +37,17 @@ facts (``/proc/cpuinfo``, ``/etc/os-release``...) are read by their exact path.
 **What it catches:** ``sed -i`` and sed's ``e``/``w``/``W``, ``awk`` with ``system()``,
 pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/``-z``,
 ``less``/``more`` with ``+`` commands, ``man -P``/``-H``, ``tar --to-command``/
-``--checkpoint-action``/``--use-compress-program``/``-I``, ``vim -c``, ``zip -T -TT``,
+``--checkpoint-action``/``--use-compress-program``/``-I`` and a ``host:file`` archive
+(GNU tar reaches it through rsh/ssh), ``vim -c``, ``zip -T -TT``,
 ``find -delete``, ``sort --compress-program``, ``yq -i``, ``xxd -r``, ``base64 -o``,
-``awk -f``/``-E``/``-l`` (attached forms included)...
+``awk -f``/``-E``/``-l`` (attached forms included), and a glob that may expand
+to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``)...
 **Why:** each of these turns a reader into a writer or a launcher.
 **Example:** ``rg --pre ./evil.sh x``, ``awk 'BEGIN{system("id")}'``.
 
 ## GK-BASH-006 — code the gate cannot see (REVIEW)
 **What it catches:** ``eval``, ``source``/``.``, ``exec`` with a command, ``trap`` handlers,
-``alias``, ``coproc``, ``enable``, a shell or interpreter that reads its program from
+``alias`` (bare ``alias``/``alias -p`` only prints), ``coproc``, ``enable``, a shell or interpreter that reads its program from
 standard input (``curl x | sh``, ``cat x | python``), or runs a script file (``bash x.sh``).
 **Why:** the commands that will run are not in the text the gate was shown.
 
@@ -67,9 +70,18 @@ import os
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import SEVERITY, Finding, Verdict
-from gatekeeper.paths import ALLOWED, DEVICE, SECRET, TMP, glob_targets_secrets, inside
+from gatekeeper.paths import (
+    ALLOWED,
+    DEVICE,
+    PROTECTED,
+    SECRET,
+    TMP,
+    glob_targets_secrets,
+    inside,
+)
 from gatekeeper.records import replace
 from gatekeeper.shell.effects import operands, sed_executes, sed_scripts_and_files
+from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -122,8 +134,6 @@ READ_ONLY: dict[str, str] = {
             "base64",
             "realpath",
             "readlink",
-            "basename",
-            "dirname",
             "zcat",
             "bzcat",
             "xzcat",
@@ -209,6 +219,9 @@ READ_ONLY: dict[str, str] = {
             "caller",
             "compgen",
             "complete",
+            "basename",  # string operations: their operands are names, never read
+            "dirname",
+            "alias",  # only bare `alias`/`alias -p` (it prints): a definition is GK-BASH-006
         ],
         "none",
     ),
@@ -525,7 +538,9 @@ def _removal(command: Command, ctx: Context) -> Finding:
 
 def _runs_unseen_code(command: Command) -> Finding | None:
     name = command.name
-    if name in _SHELL_BUILTINS_UNSEEN:
+    if name in _SHELL_BUILTINS_UNSEEN and not (
+        name == "alias" and command.argv[1:] in ((), ("-p",))
+    ):
         return _review("GK-BASH-006", _SHELL_BUILTINS_UNSEEN[name])
     if name == "exec":
         if len(command.words) > 1 and not all(w.text.startswith("-") for w in command.words[1:]):
@@ -617,6 +632,12 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
                 "run there",
             )
         return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` within the allowed dirs")
+    if name in _FILE_MANAGEMENT or name in READ_ONLY or name == "tar":
+        glob = "" if name in HARMLESS_OPTIONS else option_glob(command)
+        if glob:
+            return _review(
+                "GK-BASH-005", f"`{glob}` may expand to a name `{name}` reads as an option"
+            )
     if name in _FILE_MANAGEMENT:
         found = _check_reads(command, ctx, operands(command, {"-m", "--mode", "-t", "-S"}))
         if found is not None:
@@ -823,6 +844,93 @@ def _tar_archives(command: Command) -> list[Word]:
     return out
 
 
+# Long options a `tar --list` may carry: they choose the archive, the decompressor (a fixed
+# program) and which member names print; none writes or runs a program of the caller's.
+_TAR_LIST_LONG = {
+    "--list", "--file", "--verbose", "--wildcards", "--no-wildcards", "--anchored",
+    "--no-anchored", "--ignore-case", "--no-ignore-case", "--wildcards-match-slash",
+    "--no-wildcards-match-slash", "--gzip", "--gunzip", "--bzip2", "--xz", "--lzma",
+    "--lzip", "--lzop", "--zstd", "--compress", "--auto-compress", "--numeric-owner",
+    "--full-time", "--utc", "--exclude", "--force-local", "--occurrence", "--quoting-style",
+    "--show-transformed-names", "--no-recursion", "--recursion", "--null", "--quiet",
+}  # fmt: skip
+
+
+def _tar_listing_option(arg: str) -> bool:
+    return arg.split("=", 1)[0] in _TAR_LIST_LONG
+
+
+def _tar_remote(archive: str) -> bool:
+    """GNU tar reads `host:file` (a colon before any slash) through rsh/ssh."""
+    colon = archive.find(":")
+    return colon > 0 and "/" not in archive[:colon]
+
+
+# `tar -c`: the letters and long options that only choose the archive, its compressor (a
+# fixed program), what is printed and the stored metadata. Not here: -C (another directory),
+# -T/-X (name lists from files), -h (follows symlinks out of the tree), -P, -g/-G (snapshot
+# files), --remove-files, and anything that runs a program (judged above).
+_TAR_CREATE_LETTERS = set("cvfzjJaZ")
+_TAR_CREATE_LONG = {
+    "--create", "--file", "--verbose", "--gzip", "--bzip2", "--xz", "--lzma", "--zstd",
+    "--auto-compress", "--exclude", "--exclude-vcs", "--exclude-vcs-ignores",
+    "--exclude-caches", "--owner", "--group", "--mode", "--mtime", "--sort",
+    "--numeric-owner", "--format", "--force-local", "--totals",
+}  # fmt: skip
+_TAR_CREATE_VALUED = {"--exclude", "--owner", "--group", "--mode", "--mtime", "--sort", "--format"}
+
+
+def _tar_create(command: Command, ctx: Context) -> Finding | None:
+    """SAFE for `tar -c[zjJ]f ARCHIVE MEMBERS...` reading and writing inside the allowed dirs."""
+    words = command.words[1:]
+    archive: Word | None = None
+    members: list[Word] = []
+    creating = False
+    i = 0
+    while i < len(words):
+        text = words[i].text
+        name, eq, value = text.partition("=")
+        if text.startswith("--"):
+            if name not in _TAR_CREATE_LONG:
+                return None
+            creating = creating or name == "--create"
+            if name == "--file" and eq:
+                archive = replace(words[i], text=value)
+            elif name == "--file" or (name in _TAR_CREATE_VALUED and not eq):
+                if i + 1 >= len(words):
+                    return None
+                archive = words[i + 1] if name == "--file" else archive
+                i += 1
+        elif text.startswith("-") or i == 0:  # `-czf` or the old style `czf`
+            letters = text.lstrip("-")
+            if not letters or not set(letters) <= _TAR_CREATE_LETTERS:
+                return None
+            creating = creating or "c" in letters
+            if "f" in letters:
+                if not letters.endswith("f") or i + 1 >= len(words):
+                    return None  # `-cfv x`: GNU takes `v` as the archive, old style `x`
+                archive, i = words[i + 1], i + 1
+        elif text.startswith("@"):
+            return None  # bsdtar copies the entries of another archive: a read it names oddly
+        else:
+            members.append(words[i])
+        i += 1
+    if not creating or archive is None or not members or archive.dynamic:
+        return None
+    if archive.text != "-":
+        if "--force-local" not in command.argv and _tar_remote(archive.text):
+            return _review("GK-BASH-005", "`tar` reaches a remote archive (`host:file`)")
+        kind, where = ctx.paths.classify(archive.text, write=True)
+        if kind in (PROTECTED, SECRET):
+            return Finding(Verdict.ELEVATE, "GK-PROT-001", f"`tar -c` writes {where}")
+        if kind not in (ALLOWED, TMP, DEVICE):
+            return _review("GK-WRITE-001", f"`tar -c` writes {where}, outside the allowed dirs")
+    found = _check_reads(command, ctx, members)
+    if found is not None:
+        return found
+    return Finding(Verdict.SAFE, "GK-BASH-001", "`tar -c` archives the project's own files")
+
+
 def _check_archivers(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     args = command.argv[1:]
@@ -852,12 +960,15 @@ def _check_archivers(command: Command, ctx: Context) -> Finding | None:
         else:
             letters = set(first.lstrip("-"))
             listing = "t" in letters and not letters & {"x", "c", "r", "u", "A"}
-        if listing and not any(a.startswith("--") and a != "--list" for a in args[1:]):
-            found = _check_reads(command, ctx, _tar_archives(command))
+        if listing and all(_tar_listing_option(a) for a in args[1:] if a.startswith("--")):
+            archives = _tar_archives(command)
+            if "--force-local" not in args and any(_tar_remote(w.text) for w in archives):
+                return _review("GK-BASH-005", "`tar` reaches a remote archive (`host:file`)")
+            found = _check_reads(command, ctx, archives)
             if found is not None:
                 return found
             return Finding(Verdict.SAFE, "GK-BASH-001", "`tar` only lists an archive")
-        return None
+        return _tar_create(command, ctx)
     if name == "man":
         if any(a.startswith(("-P", "--pager", "-H", "--html")) for a in args):
             return _review("GK-BASH-005", "`man` with a pager or browser option runs it")

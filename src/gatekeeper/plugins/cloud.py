@@ -11,7 +11,8 @@ opinion here and goes to review (GK-UNKNOWN).
 ``aws iam simulate-*-policy``...; ``az GROUP... list|show|query|summarize...``, ``az version``;
 ``gcloud GROUP... list|describe``; ``kubectl get|describe|logs|top|explain|api-resources``,
 ``kubectl rollout status|history``, ``kubectl auth can-i``; ``helm list|status|history|show|
-search|template|lint``; ``kubectl|helm BUILTIN --help``, ``gcloud topic``.
+search|template|lint|verify``, ``helm plugin verify``; ``kubectl|helm BUILTIN --help``,
+``aws SERVICE [OP] --help``, ``az pipelines build list|show``, ``gcloud topic``.
 **Why:** looking at the state of a deployment is everyday work and changes nothing.
 **Example:** ``aws ec2 describe-instances --region eu-west-1``, ``kubectl get pods -n web``.
 
@@ -30,7 +31,8 @@ manifest``.
 ``helm --kubeconfig``/``--kube-apiserver``/``--post-renderer``, ``aws --endpoint-url`` to
 anything but loopback, ``aws --debug``/``--ca-bundle``, ``gcloud --flags-file``/
 ``--access-token-file``/``--log-http``, ``az --debug``, ``file://``/``@file`` arguments
-outside the allowed dirs, and a word known only at run time.
+outside the allowed dirs, a word known only at run time, and a glob that may expand to a
+name read as an option (``kubectl get pods *`` with a file ``--kubeconfig=x``).
 **Why:** a kubeconfig can run an ``exec`` credential plugin; another server or endpoint
 receives the user's token; a file argument is a read like any other.
 **Example:** ``kubectl --kubeconfig ./cfg get pods``.
@@ -42,6 +44,7 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.effects import split_options
+from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -190,6 +193,7 @@ _AWS_SECRET_OPS = {
     ("ec2", "describe-launch-template-versions"),  # user data
 }
 # Reads that also write a local file or change state despite their name.
+_AWS_WORD = LazyRegex(r"[a-z0-9][a-z0-9-]*")
 _AWS_NOT_READS = {("s3api", "get-object"), ("s3api", "get-object-torrent")}
 _AWS_EXTRA_READS = {
     ("s3", "ls"),
@@ -232,6 +236,13 @@ def _aws(args: list[str], ctx: Context) -> Finding | None:
         if all(_flag_name(f) in _AWS_GLOBAL_OK for f in flags):
             return _safe("`aws help` only prints documentation")
         return None
+    if (
+        flags == ["--help"]
+        and args[-1] == "--help"
+        and 1 <= len(positional) <= 2
+        and all(_AWS_WORD.fullmatch(p) for p in positional)
+    ):
+        return _safe("`aws SERVICE OPERATION --help` only prints usage; nothing runs")
     if service == "configure" and op == "get":
         key = positional[2] if len(positional) > 2 else ""
         if re.fullmatch(r"(region|output|[\w.]*\.region|[\w.]*\.output)", key):
@@ -499,6 +510,8 @@ def _az(args: list[str], ctx: Context) -> Finding | None:
         return _safe(f"`az {' '.join(path)} --help` only prints help")
     if any(w in _AZ_SECRET_WORDS for w in path):
         return _secret(f"`az {' '.join(path)}` may print a secret or a credential")
+    if path in (["pipelines", "build", "list"], ["pipelines", "build", "show"]):
+        return _safe(f"`az {' '.join(path)}` only reads")  # `build` alone is no group: `acr build`
     *groups, action = path
     if groups and all(g in _AZ_GROUPS for g in groups) and action in _AZ_READ_ACTIONS:
         return _safe(f"`az {' '.join(path)}` only reads")
@@ -903,6 +916,7 @@ _HELM_READS = {
     "inspect",
     "template",
     "lint",
+    "verify",
 }
 _HELM_SUB_READS = {
     ("repo", "list"),
@@ -915,6 +929,7 @@ _HELM_SUB_READS = {
     ("plugin", "ls"),
     ("get", "notes"),
     ("get", "metadata"),
+    ("plugin", "verify"),
 }
 
 
@@ -948,6 +963,11 @@ def _helm(args: list[str], command: Command, ctx: Context) -> Finding | None:
         for chart in positional[1:]:
             if chart.startswith((".", "/", "~")) and not ctx.paths.is_allowed(chart):
                 return _flag(f"`helm {verb}` reads {chart}, outside the allowed dirs")
+    if verb == "verify" or positional[:2] == ["plugin", "verify"]:
+        # The chart or plugin (and its provenance file beside it) are local files.
+        for path in positional[1 if verb == "verify" else 2 :]:
+            if not ctx.paths.is_allowed(path):
+                return _flag(f"`helm verify` reads {path}, outside the allowed dirs")
     if verb in _HELM_READS:
         return _safe(f"`helm {verb}` only reads")
     if tuple(positional[:2]) in _HELM_SUB_READS:
@@ -1048,6 +1068,9 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         return None
     if any(w.dynamic for w in command.words[1:]):
         return _flag(f"`{name}` with a word known only at run time")
+    glob = option_glob(command)
+    if glob:  # a file named `--kubeconfig=x` or `--endpoint-url=...` would become a flag
+        return _flag(f"`{glob}` may expand to a name `{name}` reads as an option")
     args = list(command.argv[1:])
     if (
         len(args) >= 2

@@ -7,7 +7,9 @@
 ``sparse-checkout list``, ``lfs ls-files``/``status``, ``rerere status``/``remaining``,
 ``replace -l``, ``rerere diff``, ``apply --check|--stat|--numstat|--summary``,
 ``hash-object`` without ``-w``, ``bundle verify|list-heads`` (the files read inside the
-allowed dirs), and ``git X --help`` (which is ``git help X``), in a repository inside the
+allowed dirs), the exports ``archive`` (stdout or ``-o``; no ``--remote``/``--exec``) and
+``format-patch`` (cwd, ``-o``, ``--output`` or ``--stdout``) whose written files lie in
+the allowed or tmp dirs and are not protected, and ``git X --help`` (which is ``git help X``), in a repository inside the
 allowed dirs (``-C`` included).
 **Example:** ``git log --oneline -20``, ``git -C sub diff --stat``.
 
@@ -24,7 +26,8 @@ drop/clear, writes of ``tag``/``branch``/``remote``/``config``/``worktree``/``no
 **What it catches:** ``-c``, ``--config-env``, ``--exec-path``, ``--git-dir``/``--work-tree``
 outside the allowed dirs, ``--ext-diff``, ``--textconv``, ``--upload-pack``/
 ``--receive-pack``, ``-O``/``--open-files-in-pager``, ``difftool``, ``submodule foreach``,
-``bisect run``, ``archive -o``/``format-patch -o`` outside the allowed dirs.
+``bisect run``, ``archive -o``/``format-patch -o`` outside the allowed dirs, and a glob
+that may expand to a name git reads as an option (``git diff *``; ``-- *`` is fine).
 **Why:** each runs a program of the caller's choosing or writes where it should not.
 **Example:** ``git -c core.fsmonitor='rm -rf ~' status``.
 
@@ -44,7 +47,8 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
-from gatekeeper.paths import ALLOWED
+from gatekeeper.paths import ALLOWED, PROTECTED, TMP
+from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -240,6 +244,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     sub, args = argv[0], argv[1:]
     if command.words[-len(argv)].dynamic:
         return _review("GK-GIT-004", "the git subcommand is known only at run time")
+    glob = option_glob(command)
+    if glob and (sub not in _WRITES or sub in _NETWORK_OR_NEW):
+        # `git diff *` with a file named `--output=x` or `--ext-diff`: the shell makes it a flag.
+        return _review("GK-GIT-003", f"`{glob}` may expand to a name git reads as an option")
     if args in (["--help"], ["-h"]) and (sub in _READ_ONLY or sub in _WRITES):
         sub, args = "help", [sub]  # `git push --help` is `git help push`: the manual only
     for a in args:
@@ -280,6 +288,12 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         if ctx.paths.classify(repo, write=False)[0] != ALLOWED:
             return _review("GK-GIT-005", "git runs outside the allowed dirs")
         return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub} {args[0]}` only lists")
+    if sub in ("archive", "format-patch"):
+        exported = _export(sub, args, ctx, repo)
+        if exported is not None and ctx.paths.classify(repo, write=False)[0] != ALLOWED:
+            return _review("GK-GIT-005", "git runs outside the allowed dirs")
+        if exported is not None:
+            return exported
     if sub in _WRITES:
         if sub in _NETWORK_OR_NEW:
             return _review("GK-GIT-004", f"`git {sub}` fetches, creates or exports data")
@@ -350,6 +364,72 @@ def _file_reading(sub: str, args: list[str]) -> list[str] | None:
             return None
         return rest[:1]  # list-heads may name refs after the bundle file
     return None
+
+
+# `git archive` and `git format-patch` write an archive or patch files from the repository's
+# own objects: SAFE when every file they write (and read) lies in the allowed or tmp dirs,
+# like the Write tool. `archive --remote`/`--exec` never get here unjudged (GK-GIT-003/004).
+_ARCHIVE_FLAGS = {"-l", "--list", "-v", "--verbose", "--worktree-attributes"}
+_ARCHIVE_VALUED = {"--format", "--prefix", "--mtime", "--add-virtual-file", "--add-file"}
+_PATCH_FLAGS = {
+    "--stdout", "-n", "--numbered", "-N", "--no-numbered", "-k", "--keep-subject", "-s",
+    "--signoff", "--cover-letter", "--no-cover-letter", "--thread", "--no-thread", "--stat",
+    "--no-stat", "-p", "--no-patch", "--no-binary", "--zero-commit", "--root", "-q",
+    "--quiet", "--rfc", "--no-signature", "--numbered-files", "--minimal", "--patience",
+    "--histogram", "-M", "-C", "--progress", "--no-notes", "--notes", "--no-attach",
+}  # fmt: skip
+_PATCH_VALUED = {
+    "--subject-prefix", "--to", "--cc", "--from", "--in-reply-to", "--base", "--suffix",
+    "--start-number", "--reroll-count", "-v", "--signature", "--thread", "--rfc",
+    "--output-indicator-new",
+}  # fmt: skip
+_NUMBER_FLAG = LazyRegex(r"-\d+")
+
+
+def _export(sub: str, args: list[str], ctx: Context, repo: str) -> Finding | None:
+    """SAFE for `archive`/`format-patch` writing and reading only allowed files, else None."""
+    archive = sub == "archive"
+    flags, valued = (_ARCHIVE_FLAGS, _ARCHIVE_VALUED) if archive else (_PATCH_FLAGS, _PATCH_VALUED)
+    writes: list[str] = [] if archive else ["."]  # format-patch writes into the cwd
+    reads: list[str] = []
+    i = 0
+    while i < len(args) and args[i] != "--":
+        a = args[i]
+        name, eq, value = a.partition("=")
+        takes_next = not eq and name in valued | {"-o", "--output", "--output-directory"}
+        if takes_next and name not in ("--thread", "--rfc", "--notes"):
+            if i + 1 >= len(args):
+                return None
+            value, i = args[i + 1], i + 1
+        if name in ("-o", "--output", "--output-directory"):
+            if archive and name == "--output-directory":
+                return None
+            writes = [value]
+        elif name == "--stdout" and not archive:
+            writes = []
+        elif name == "--add-file":
+            reads.append(value)
+        elif (
+            a.startswith("-")
+            and name not in valued
+            and a not in flags
+            and (archive or not _NUMBER_FLAG.fullmatch(a))
+        ):
+            return None  # --remote, --exec, --signature-file, --description-file...
+        i += 1
+    for path in writes:
+        where = path if path.startswith(("/", "~")) or repo == "." else f"{repo}/{path}"
+        kind = ctx.paths.classify(where, write=True)[0]
+        if kind == PROTECTED:  # `--output-directory=.git/hooks`: the protected check's rule
+            return Finding(Verdict.ELEVATE, "GK-PROT-001", f"`git {sub}` writes into {path}")
+        if kind not in (ALLOWED, TMP):
+            return _review("GK-GIT-003", f"`git {sub}` writes {path}, outside the allowed dirs")
+    for path in reads:
+        where = path if path.startswith(("/", "~")) or repo == "." else f"{repo}/{path}"
+        if ctx.paths.classify(where, write=False)[0] not in (ALLOWED, TMP):
+            return _review("GK-GIT-005", f"`git {sub}` reads {path}, outside the allowed dirs")
+    where = f"to {writes[0]}" if writes else "to standard output"
+    return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only exports commits {where}")
 
 
 def _dry_run(args: list[str]) -> bool:

@@ -10,7 +10,8 @@ neighbours of an approved query are named (GK-QUERY-002).
 --prefix...``; ``npm ls|outdated|view|search|audit|explain|root|pkg get...``;
 ``terraform version``, ``terraform fmt`` (``-check``/``-diff``; its targets inside the
 allowed dirs), ``terraform workspace show``; ``fzf`` without a preview or command-running
-binding; ``fd`` whose search paths lie inside the allowed dirs; ``ip addr|link|route|neigh...
+binding; ``fd`` whose search paths lie inside the allowed dirs (``-x``/``-X`` only with a
+plain reader: ``cat``, ``head``, ``wc``, ``ls``, ``stat``, checksums...); ``ip addr|link|route|neigh...
 [show|list|get]``; ``journalctl``/``dmesg`` reading logs; ``systemctl status|list-units|
 is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure), ``lspci``,
 ``lsusb``, ``lsof``, ``who``, ``w``, ``cal``, ``uuidgen``, ``pstree``, ``crontab -l``,
@@ -29,7 +30,11 @@ version, ``ansible-doc``, ``ansible-config list`` and ``ansible-galaxy role|coll
 ``nmcli`` status and listings, ``bluetoothctl devices|info``, ``sysctl`` reads, ``top``,
 ``htop``, ``pactl list|info`` (see ``queries_ops``); macOS ``diskutil list``, ``launchctl list``,
 ``tmutil listbackups``, ``pkgutil --pkgs``, ``scutil --dns``, ``codesign -dv``, ``xattr -l``,
-``security find-identity``... (see ``queries_macos``)...
+``security find-identity``... (see ``queries_macos``); help and version of the database
+clients (``sqlite3``, ``duckdb``, ``mysql``, ``psql``, ``sqlcmd``), ``packer fmt|version``,
+``packer plugins required``, ``prometheus --version``, macOS ``lipo -info``, ``plutil -p``,
+``sips -g``, ``dscl . -read``, ``textutil -info``, ``mdimport -t``, ``say``... (see
+``queries_tools``)...
 **Why:** looking at the machine, its packages and its logs is everyday work and changes
 nothing.
 **Example:** ``brew info python``, ``ip -br addr``, ``journalctl -u nginx -n 50``.
@@ -37,7 +42,7 @@ nothing.
 ## GK-QUERY-002 — a query tool used to write, run code or open something (REVIEW)
 **What it catches:** ``fzf --preview``, ``fzf --bind`` with ``execute``/``become``/``reload``/
 ``transform`` (or any action the gate does not know), ``fzf --listen``/``--history``/
-``--with-shell``; ``fd -x``/``-X``; ``ip`` with ``add``/``del``/``set``/``flush``/``exec``
+``--with-shell``; ``fd -x``/``-X`` running anything but a plain reader; ``ip`` with ``add``/``del``/``set``/``flush``/``exec``
 and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --graph``,
 ``brew`` given a formula file path (a Ruby file it would load); ``dmesg -c|-C|-D|-E|-n``;
 ``journalctl --vacuum-*|--rotate|--flush|--file|--directory``; ``systemctl``/
@@ -55,10 +60,11 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, TMP
-from gatekeeper.plugins import queries_macos, queries_ops
+from gatekeeper.plugins import queries_macos, queries_ops, queries_tools
 from gatekeeper.plugins.bash import check_reads
 from gatekeeper.shell.effects import split_options
 from gatekeeper.shell.envvars import env_risk
+from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -213,6 +219,7 @@ _NPM_READ = {
     "ping",
     "whoami",
     "stars",
+    "help-search",
     "sbom",
     "diff",
 }
@@ -922,11 +929,40 @@ _FD_FLAGS = _FD_VALUES | {
 }
 
 
+# What `fd -x|-X` may run on the matches: readers whose options neither write, run a program
+# nor read a file of their own, so a match named like an option (old fd versions do not
+# prefix `./`) cannot turn into one. grep, rg, sed, git and every shell are not here.
+_FD_EXEC_READERS = {
+    "cat", "head", "tail", "wc", "stat", "ls", "du", "md5sum", "sha1sum", "sha256sum",
+    "sha512sum", "b2sum", "cksum", "basename", "dirname", "realpath", "readlink", "echo",
+}  # fmt: skip
+_FD_EXEC = ("-x", "--exec", "-X", "--exec-batch")
+
+
 def _fd(command: Command, ctx: Context) -> Finding | None:
     words = list(command.words[1:])
     texts = [w.text for w in words]
-    if any(t in ("-x", "--exec", "-X", "--exec-batch") or t.startswith("--exec") for t in texts):
+    at = next((i for i, t in enumerate(texts) if t in _FD_EXEC or t.startswith("--exec")), -1)
+    if at < 0:
+        return _fd_search(command, words, ctx)
+    clause = texts[at + 1 :]
+    if texts[at] not in _FD_EXEC or not clause or clause[0] not in _FD_EXEC_READERS:
         return _review("`fd -x` runs a command on every match")
+    if ";" in clause or any(t in _FD_EXEC or t.startswith("--exec") for t in clause):
+        return _review("`fd -x` runs a command on every match")
+    searched = _fd_search(command, words[:at], ctx)
+    ran = ctx.classify(clause, "fd -x")
+    if searched is None or searched.verdict != Verdict.SAFE:
+        return searched
+    if ran.verdict == Verdict.ELEVATE:
+        return ran
+    if ran.verdict != Verdict.SAFE:
+        return _review(f"`fd -x` runs `{' '.join(clause)[:80]}`: {ran.reason}")
+    return _safe(f"`fd -x {clause[0]}` only reads the files fd lists")
+
+
+def _fd_search(command: Command, words: list[Word], ctx: Context) -> Finding | None:
+    texts = [w.text for w in words]
     reads: list[Word] = []
     positional: list[Word] = []
     i = 0
@@ -1502,7 +1538,7 @@ _TOOLS = _SIMPLE | {
     "systemctl",
     "timedatectl",
 }
-_TOOLS |= queries_ops.TOOLS | queries_macos.TOOLS
+_TOOLS |= queries_ops.TOOLS | queries_macos.TOOLS | queries_tools.TOOLS
 
 
 @hookimpl
@@ -1513,8 +1549,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     if name not in _TOOLS:
         return None
-    if any(w.dynamic for w in command.words[1:]):
-        return None
+    if any(w.dynamic for w in command.words[1:]) or option_glob(command):
+        return None  # a glob may expand to a name read as an option (`fd x *`, a file `-x`)
     configured = [n for n, _ in command.assignments if env_risk(n) != "harmless"]
     if configured:
         return _review(f"setting {configured[0]} changes how `{name}` behaves")
@@ -1554,6 +1590,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = queries_ops.check(name, args, ctx)
     elif name in queries_macos.TOOLS:
         found = queries_macos.check(name, args, command, ctx)
+    elif name in queries_tools.TOOLS:
+        found = queries_tools.check(name, args, command, ctx)
     else:
         found = _simple(name, args, command, ctx)
     return found

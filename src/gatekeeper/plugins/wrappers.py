@@ -10,7 +10,9 @@ checker (``ctx.classify``), and the wrapper's verdict is at least that.
 ## GK-WRAP-002 — a wrapper around another command (that command's verdict)
 **What it catches:** ``env`` (``-i``, ``-u``, ``-S``, ``-C``), ``time``, ``timeout``, ``nice``,
 ``nohup``, ``stdbuf``, ``command``, ``builtin``, ``ionice``, ``setsid``, ``flock``, ``arch``
-(macOS ``arch -arm64 CMD``; plain ``arch`` only prints the machine type), ``xargs``
+(macOS ``arch -arm64 CMD``; plain ``arch`` only prints the machine type), ``caffeinate``,
+``script FILE CMD`` (the recording file under the path policy) and ``script -c STRING``,
+``rtk``'s pass-through forms (``rtk git status``, ``rtk proxy CMD``), ``xargs``
 (``-I`` included), ``find -exec/-execdir/-ok/-okdir`` (every clause), ``watch``.
 **Why:** ``timeout 5 rm -rf ~`` is ``rm -rf ~``. **Example:** ``timeout 60 pytest``.
 ``xargs`` fed by a path lister (``find . -name '*.py' | xargs grep x``) is judged with the
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
+from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP
 from gatekeeper.plugins.environment import risky_assignment
 from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.listers import listed_roots
@@ -61,7 +64,7 @@ _SIMPLE: dict[str, set[str]] = {
     "chronic": set(),
     "unbuffer": set(),
     "noglob": set(),
-    "caffeinate": set(),
+    "caffeinate": {"-t", "-w"},
     "taskset": set(),
     "chrt": set(),
 }
@@ -149,6 +152,10 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
         return _wrapped(ctx, rest[1:], "flock")
     if name == "env":
         return _env(command, ctx)
+    if name == "script":
+        return _typescript(command, ctx)
+    if name == "rtk":
+        return _rtk(argv[1:], ctx)
     if name == "arch":
         return _arch(command, ctx)
     if name == "xargs":
@@ -231,6 +238,83 @@ def _env(command: Command, ctx: Context) -> Finding | None:
     return inner
 
 
+# rtk (a token-saving proxy for agents) runs `rtk CMD ARGS` as CMD with its output filtered.
+# Only commands whose rtk form is that pass-through are judged as CMD: rtk's own verbs differ
+# (`rtk read FILE` prints any file, `rtk init` installs hooks, `rtk discover` reads every
+# Claude Code transcript).
+_RTK_PASSTHROUGH = {"git", "ls", "cat", "head", "tail", "grep", "rg", "find", "tree", "wc", "diff"}
+
+
+def _rtk(argv: Sequence[str], ctx: Context) -> Finding | None:
+    args = list(argv)
+    if args in (["--version"], ["-V"], ["--help"], ["-h"], ["help"], ["version"]):
+        return Finding(Verdict.SAFE, "GK-WRAP-002", "`rtk` only prints its version or help")
+    if args in (["gain"], ["gain", "--history"]):
+        return Finding(Verdict.SAFE, "GK-WRAP-002", "`rtk gain` prints its own savings records")
+    if args[:1] == ["proxy"]:
+        return _wrapped(ctx, args[1:], "rtk proxy") if args[1:] else None
+    if args[:1] and args[0] in _RTK_PASSTHROUGH:
+        return _wrapped(ctx, args, "rtk")
+    return None
+
+
+# util-linux `script`'s option letters (and `-` for long options).
+_UTIL_LINUX_SCRIPT = set("acEefFhIOBTtmqV-")
+
+
+def _typescript(command: Command, ctx: Context) -> Finding | None:
+    """`script [-aqdek] FILE CMD...` (BSD) runs CMD and records it in FILE; `-p` plays FILE.
+
+    util-linux takes `-c CMD` instead (a shell string) and rejects the BSD form; both are
+    judged. Without a command the user's shell would read its commands from stdin: unknown.
+    """
+    args = list(command.argv[1:])
+    letters = ""
+    while args and args[0].startswith("-") and args[0] != "-":
+        opt = args.pop(0)
+        if opt == "--":
+            break
+        if opt in ("-c", "--command") and args:
+            shell = args.pop(0)
+            if len(args) != 1:
+                return None
+            ran = _script(ctx, shell, "script -c")
+            written = _typescript_file(ctx, args[0], "")
+            return dominant([ran, written]) if written is not None else ran
+        if opt.startswith("--") or not set(opt[1:]) <= set("aqdekp"):
+            return None  # -t/-T/-I/-O/-B log elsewhere, -F a FIFO, -r/-m/-E...
+        letters += opt[1:]
+    if not args:
+        return None
+    if "p" in letters:
+        if len(args) != 1:
+            return None
+        return _typescript_file(ctx, args[0], "p") or Finding(
+            Verdict.SAFE, "GK-WRAP-002", "`script -p` only plays a recording back"
+        )
+    if len(args) < 2:
+        return None  # an interactive shell fed by stdin
+    if any(a.startswith("-") and (a[1:2] in _UTIL_LINUX_SCRIPT or a == "-") for a in args[1:]):
+        # util-linux permutes: in `script f cat -c 'rm -rf ~'` its own `-c` runs the string,
+        # `-O FILE` logs into FILE. A word whose first letter it rejects makes it exit.
+        return None
+    written = _typescript_file(ctx, args[0], letters)
+    ran = _wrapped(ctx, args[1:], "script")
+    return dominant([ran, written]) if written is not None else ran
+
+
+def _typescript_file(ctx: Context, path: str, letters: str) -> Finding | None:
+    """None when `script` may write (or, with -p, read) `path`; else why not."""
+    kind, where = ctx.paths.classify(path, write="p" not in letters)
+    if kind in (ALLOWED, TMP, DEVICE):
+        return None
+    if kind in (PROTECTED, SECRET):
+        return Finding(Verdict.ELEVATE, "GK-PROT-001", f"`script` writes or reads {where}")
+    return Finding(
+        Verdict.REVIEW, "GK-WRAP-004", f"`script` uses {where}, outside the allowed dirs"
+    )
+
+
 def _arch(command: Command, ctx: Context) -> Finding:
     """`arch` alone prints the machine; macOS `arch -arm64 CMD` runs CMD (`-e` sets variables)."""
     rest = list(command.argv[1:])
@@ -239,7 +323,7 @@ def _arch(command: Command, ctx: Context) -> Finding:
     names: list[str] = []
     while rest and rest[0].startswith("-"):
         opt = rest.pop(0)
-        if opt in ("-arch", "-e", "-d") and rest:
+        if opt in ("-arch", "--arch", "-e", "-d") and rest:
             value = rest.pop(0)
             names.append(value.split("=", 1)[0] if opt == "-e" else "")
     inner = _wrapped(ctx, rest, "arch")

@@ -5,7 +5,7 @@ the protected-paths checker see the same targets: redirects (``>``, ``>>``, ``&>
 ``<>``, ``exec 3>``), ``tee``, ``-o``/``--output``/``--output=``, ``sed -i`` and sed's ``w``,
 ``find -fprint/-fprint0/-fprintf/-fls``, ``sort -o``, destinations of ``cp``/``mv``/
 ``install``/``ln``, ``curl -o``/``-O``, ``wget -O``/``-P``, ``dd of=``, ``yq -i``, the outfile
-of ``xxd``, ``iconv -o``, and the operands of
+of ``xxd`` and ``uniq``, ``iconv -o``, ``git --output-directory=``, and the operands of
 ``touch``/``mkdir``/``rm``/``rmdir``/``truncate``/``chmod``/``chown``/``shred``/``unlink``.
 """
 
@@ -199,6 +199,11 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
     elif name == "xxd":
         ops = operands(command, {"-s", "-seek", "-l", "-len", "-c", "-cols", "-g", "-o", "-n"})
         targets += [(w, "xxd outfile") for w in ops[1:2]]
+    elif name == "uniq":  # `uniq INPUT OUTPUT` writes OUTPUT
+        ops = operands(
+            command, {"-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars"}
+        )
+        targets += [(w, "uniq outfile") for w in ops[1:2]]
     elif name == "yq" and any(
         a in ("-i", "--inplace") or a.startswith(("-i=", "--inplace=")) for a in argv[1:]
     ):
@@ -208,6 +213,8 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
         for i, arg in enumerate(argv):
             if arg in ("-o", "--output-directory") and i + 1 < len(words):
                 targets.append((words[i + 1], f"git {arg}"))
+            elif arg.startswith("--output-directory="):
+                targets.append((Word(arg.split("=", 1)[1], words[i].dynamic), "git -o"))
             elif arg.startswith("-o") and len(arg) > 2:
                 targets.append((Word(arg[2:], words[i].dynamic), "git -o"))
     # Long --output options are unambiguous for every command (git diff --output, ...).

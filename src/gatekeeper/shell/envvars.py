@@ -139,6 +139,25 @@ _EXEC_ENV = frozenset(
         "MALLOC_CHECK_",
         "DOCKER_HOST",
         "KUBECONFIG",
+        # Options or config files a tool reads from the environment: each can name a
+        # program to run (`--checkpoint-action=exec=`, `--pre=`, `-P`, `-TT`, `+!`) or a
+        # remote archive (`TAPE=host:file`). (fzf's variables: GK-QUERY-002.)
+        "TAR_OPTIONS",
+        "TAPE",
+        "RIPGREP_CONFIG_PATH",
+        "LESS",
+        "MANOPT",
+        "ZIPOPT",
+        "ZIP",
+        "UNZIP",
+        "UNZIPOPT",
+        "GREP_OPTIONS",
+        "BAT_PAGER",
+        "BAT_CONFIG_PATH",
+        "DELTA_PAGER",
+        "PSQLRC",
+        "CURL_HOME",
+        "WGETRC",
     }
 )
 # Names that start so: what r"^(DYLD_|LD_|GIT_CONFIG_(KEY|VALUE)_|...|PYTHON)" matched.
