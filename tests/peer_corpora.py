@@ -412,7 +412,7 @@ DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
         "`--web` and `gh browse` without `-n` open a browser on a URL the command chooses; "
         "`release download`/`run download`/`attestation download` write fetched files; "
         "`gh auth token` prints the token; `gh api graphql` may mutate; `attestation verify` "
-        "reads a local file the gh checker does not judge yet",
+        "of an `oci://` image uses the user's registry credentials",
     ),
     (
         "test_git.py",

@@ -531,3 +531,19 @@ MANOPT=-Pcat man ls
 LESS='+!sh' less README.md
 # ok: GK-ENV-001
 LANG=C tar -tf archive.tar
+
+# -- gh: verifying a local file's attestation --------------------------------------------------
+# ok: GK-BASH-002
+gh attestation verify artifact.tar.gz --owner myorg
+# ok: GK-BASH-002
+gh at verify artifact.tar.gz
+# ok: GK-BASH-002
+gh release verify-asset v1.0.0 dist/app.zip
+# ruleid: GK-PROT-002
+gh attestation verify ~/.ssh/id_rsa --owner myorg
+# ruleid: GK-BASH-002
+gh attestation verify artifact.tar.gz --bundle /srv/bundle.json
+# ruleid: GK-UNKNOWN
+gh attestation verify oci://ghcr.io/org/image --owner org
+# ruleid: GK-UNKNOWN
+gh attestation verify artifact.tar.gz --hostname ghe.example.com

@@ -654,7 +654,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             return found
         return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` only reads")
     if name in ("gh",):
-        return _check_gh(command)
+        return _check_gh(command, ctx)
     if name in ("tar", "man", "vim", "vi", "nvim", "zip", "unzip"):
         return _check_archivers(command, ctx)
     return None
@@ -784,7 +784,46 @@ def _check_gh_api(args: list[str]) -> Finding | None:
     return Finding(Verdict.SAFE, "GK-BASH-001", f"`gh api {endpoint[:60]}` only reads (GET)")
 
 
-def _check_gh(command: Command) -> Finding | None:
+# `gh attestation verify FILE` / `gh release verify-asset TAG FILE`: check a local file's
+# attestation with GitHub; the file, `--bundle` and `--custom-trusted-root` are reads.
+_GH_VERIFY_VALUES = {
+    "-o", "--owner", "-R", "--repo", "--signer-repo", "--signer-workflow", "--signer-digest",
+    "--predicate-type", "--format", "-q", "--jq", "-t", "--template", "-L", "--limit",
+    "--cert-oidc-issuer", "--source-ref", "--source-digest", "--digest-alg", "-d",
+    "--bundle", "-b", "--custom-trusted-root", "--cert-identity", "--cert-identity-regex",
+}  # fmt: skip
+_GH_VERIFY_FLAGS = {"--deny-self-hosted-runners", "--no-public-good", "--bundle-from-oci"}
+
+
+def _check_gh_verify(command: Command, ctx: Context, start: int) -> Finding | None:
+    words = command.words[start:]
+    reads: list[Word] = []
+    i = 0
+    while i < len(words):
+        text = words[i].text
+        name, eq, value = text.partition("=")
+        if name in _GH_VERIFY_VALUES:
+            if not eq and i + 1 >= len(words):
+                return None
+            target = replace(words[i], text=value) if eq else words[i + 1]
+            if name in ("--bundle", "-b", "--custom-trusted-root"):
+                reads.append(target)
+            i += 1 if eq else 2
+            continue
+        if text.startswith("-"):
+            if text not in _GH_VERIFY_FLAGS:
+                return None  # --hostname, --bundle-from-oci's registry reads...
+        elif "://" in text or text.startswith("oci:"):
+            return None  # an image in a registry, with the user's registry credentials
+        else:
+            reads.append(words[i])
+        i += 1
+    return _check_reads(command, ctx, reads) or Finding(
+        Verdict.SAFE, "GK-BASH-001", "`gh ... verify` checks a local file's attestation"
+    )
+
+
+def _check_gh(command: Command, ctx: Context) -> Finding | None:
     argv = list(command.argv)
     # `gh -R owner/repo pr list`: the repository option changes which repository, not what.
     if len(argv) > 2 and argv[1] in ("-R", "--repo"):
@@ -807,6 +846,12 @@ def _check_gh(command: Command) -> Finding | None:
         return Finding(Verdict.SAFE, "GK-BASH-001", "`gh config get` of a plain setting")
     if argv[1:2] == ["api"]:
         return _check_gh_api(argv[2:])
+    if argv[1:3] in (["attestation", "verify"], ["at", "verify"]) and len(argv) == len(
+        command.argv
+    ):
+        return _check_gh_verify(command, ctx, 3)
+    if argv[1:3] == ["release", "verify-asset"] and len(argv) == len(command.argv):
+        return _check_gh_verify(command, ctx, 4) if len(argv) > 4 else None
     if argv[1:2] == ["browse"] and ("-n" in argv or "--no-browser" in argv):
         return Finding(Verdict.SAFE, "GK-BASH-001", "`gh browse -n` only prints the URL")
     if argv[1:3] in (["codespace", "ports"], ["cs", "ports"]):

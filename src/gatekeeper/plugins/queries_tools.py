@@ -56,10 +56,11 @@ def _only(args: list[str], forms: Collection[str]) -> bool:
 # -- database clients ------------------------------------------------------------------------
 
 _SQL_HELP = {"--help", "-help", "-h", "-?", "--version", "-version", "-V", "-I"}
+_SQLCMD_HELP = _SQL_HELP - {"-h"}  # sqlcmd's `-h` sets the header lines
 
 
 def _sql_client(name: str, args: list[str]) -> Finding | None:
-    if _only(args, _SQL_HELP - {"-h"} if name == "sqlcmd" else _SQL_HELP):
+    if _only(args, _SQLCMD_HELP if name == "sqlcmd" else _SQL_HELP):
         return _safe(f"`{name} {args[0]}` only prints its help or version")
     if name == "psql" and args in (["-l"], ["--list"]):
         return _safe("`psql -l` only lists the local server's databases")
