@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from gatekeeper import audit, globmatch, paths, rules, state
 from gatekeeper.memo import memo
-from gatekeeper.plugins import bash, devtools
+from gatekeeper.plugins import bash, devtools, protected
 from gatekeeper.shell import effects, envvars
 from gatekeeper.testing import corpus_cases
 
@@ -275,3 +275,19 @@ BASH_TEXT = st.text(alphabet="ls -a*:?[]\n.", max_size=10)
 @given(st.one_of(BASH_TEXT, st.sampled_from(["ls *", "npm run test:*", "git *", "*"])), BASH_TEXT)
 def test_bash_rule_specs_match_as_the_regex_did(spec: str, form: str) -> None:
     assert rules._bash_matcher(spec)(form) == bool(_old_bash_regex(spec).fullmatch(form))
+
+
+def _old_selects_secrets(glob: str) -> bool:
+    for part in glob.replace("{", ",").replace("}", ",").split(","):
+        last = part.rstrip("/").rsplit("/", 1)[-1]
+        if last.startswith("!") or not any(c.isalnum() for c in last):
+            continue
+        if any(fnmatch.fnmatchcase(s, last) for s in protected._SECRET_SAMPLES):
+            return True
+    return False
+
+
+@settings(max_examples=3000)
+@given(st.text(alphabet="*?[]{},.!/envpmkyidrsa_x", max_size=12))
+def test_grep_globs_select_secrets_as_with_fnmatch(glob: str) -> None:
+    assert protected._selects_secrets(glob) == _old_selects_secrets(glob)

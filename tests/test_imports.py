@@ -52,6 +52,7 @@ ORDINARY_CALLS = [
     ("Bash", {"command": "git status | head -5"}, "gatekeeper.plugins.git"),
     ("Read", {"file_path": "/tmp/notes.txt"}, "gatekeeper.plugins.files"),
     ("Edit", {"file_path": "/tmp/a.py", "old_string": "a", "new_string": "b"}, "gatekeeper.audit"),
+    ("Grep", {"pattern": "TODO", "path": "/tmp", "glob": "*.py"}, "gatekeeper.plugins.protected"),
 ]
 
 

@@ -173,13 +173,13 @@ _SECRET_SAMPLES = (".env", ".env.local", "id_rsa", "id_ed25519", "x.pem", "x.key
 
 
 def _selects_secrets(glob: str) -> bool:
-    import fnmatch
+    from gatekeeper.globmatch import fnmatchcase  # fnmatch's answers; no `re` for `*` globs
 
     for part in glob.replace("{", ",").replace("}", ",").split(","):
         last = part.rstrip("/").rsplit("/", 1)[-1]
         if last.startswith("!") or not any(c.isalnum() for c in last):
             continue
-        if any(fnmatch.fnmatchcase(sample, last) for sample in _SECRET_SAMPLES):
+        if any(fnmatchcase(sample, last) for sample in _SECRET_SAMPLES):
             return True
     return False
 
