@@ -509,6 +509,58 @@ def test_the_server_holds_none_of_the_hooks_pipes(gk_env: GkEnv) -> None:
         time.sleep(0.05)
 
 
+def copied_client(tmp_path: Path, *, with_client: bool = True) -> list[str]:
+    """The hook command, run from a copy of fasthook.py (and client.py) in a fresh dir."""
+    python, *flags, script = client.hook_command()
+    package = tmp_path / "gatekeeper"
+    package.mkdir()
+    for name in ("fasthook.py", "client.py") if with_client else ("fasthook.py",):
+        (package / name).write_bytes((Path(script).parent / name).read_bytes())
+    return [python, *flags, str(package / "fasthook.py")]
+
+
+def test_the_hook_runs_the_client_from_cached_bytecode(gk_env: GkEnv, tmp_path: Path) -> None:
+    # A script is compiled on every start (~5 ms for client.py here); fasthook.py runs the
+    # client's code object from __pycache__ instead, with the same answer as the client
+    # itself, arguments passed through (`--no-server`: the cold fallback).
+    command = copied_client(tmp_path)
+    python, *flags, script = command
+    data = payload(gk_env, "git status")
+    answers = []
+    for argv in (command, command, [python, *flags, str(Path(script).with_name("client.py"))]):
+        proc = subprocess.run(
+            [*argv, "--no-server"],
+            input=data,
+            capture_output=True,
+            env=gk_env.environ(),
+            cwd=gk_env.project,
+            timeout=60,
+            check=False,
+        )
+        assert proc.returncode == 0, proc.stderr
+        answers.append(json.loads(proc.stdout)["hookSpecificOutput"])
+    assert answers[0] == answers[1] == answers[2]
+    assert answers[0]["permissionDecision"] == "allow"
+    cached = list((Path(script).parent / "__pycache__").glob("client.*.pyc"))
+    assert cached, "the client's bytecode was not cached"
+
+
+def test_a_hook_without_its_client_asks(gk_env: GkEnv, tmp_path: Path) -> None:
+    proc = subprocess.run(
+        copied_client(tmp_path, with_client=False),
+        input=payload(gk_env, "ls"),
+        capture_output=True,
+        env=gk_env.environ(),
+        cwd=gk_env.project,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0
+    answer = json.loads(proc.stdout)["hookSpecificOutput"]
+    assert answer["permissionDecision"] == "ask"
+    assert b"cannot load the hook client" in proc.stderr
+
+
 def test_the_warm_client_imports_only_builtins(
     gk_env: GkEnv, server: subprocess.Popen[bytes]
 ) -> None:

@@ -58,7 +58,7 @@ def test_fresh_install_registers_the_absolute_hook_for_every_tool(gk_env: GkEnv)
     python, *flags, script = shlex.split(handler["command"])
     assert flags == ["-I", "-S"]
     assert os.path.isabs(python) and os.access(python, os.X_OK)
-    assert script.endswith("/gatekeeper/client.py") and os.path.isfile(script)
+    assert script.endswith("/gatekeeper/fasthook.py") and os.path.isfile(script)
     assert handler["timeout"] == 30 + install.TIMEOUT_MARGIN_SECONDS
     assert (gk_env.home / ".claude" / "commands" / "allow-tool.md").exists()
     assert gk_env.config_path.exists()
@@ -72,7 +72,7 @@ def test_cold_install_enters_gatekeeper_hook_itself(gk_env: GkEnv) -> None:
     assert os.path.isabs(executable) and os.access(executable, os.X_OK)
     assert gk("install") == 0  # switching to the fast client replaces the entry
     [(_, command, _)] = ours(json.loads(settings_file(gk_env).read_text()))
-    assert command.endswith("/gatekeeper/client.py")
+    assert command.endswith("/gatekeeper/fasthook.py")
     assert gk("uninstall") == 0
     assert ours(json.loads(settings_file(gk_env).read_text())) == []
 
@@ -189,7 +189,7 @@ def test_dry_run_shows_the_diff_and_changes_nothing(
     assert gk("install", "--dry-run") == 0
     out = capsys.readouterr().out
     assert f"+++ {path}" in out
-    assert '+            "command": ' in out and '/gatekeeper/client.py"' in out
+    assert '+            "command": ' in out and '/gatekeeper/fasthook.py"' in out
     assert path.read_text() == before
     assert not gk_env.config_path.exists()
     assert not (gk_env.home / ".claude" / "commands").exists()
@@ -275,3 +275,12 @@ def test_handler_recognition() -> None:
     assert not install.is_gatekeeper_handler({"type": "command", "command": "gatekeeper check"})
     assert not install.is_gatekeeper_handler({"type": "command", "command": "/x/other hook"})
     assert not install.is_gatekeeper_handler({"type": "http", "url": "x"})
+
+
+def test_the_client_commands_of_this_and_earlier_versions_are_ours() -> None:
+    # Earlier versions wrote `.../gatekeeper/client.py`: install must still replace it and
+    # uninstall remove it, next to today's `.../gatekeeper/fasthook.py`.
+    for script in ("/opt/x/gatekeeper/fasthook.py", "/opt/x/gatekeeper/client.py"):
+        assert install.is_fast_client(["/opt/x/python", "-I", "-S", script])
+    assert not install.is_fast_client(["/opt/x/python", "-I", "-S", "/opt/x/other/client.py"])
+    assert not install.is_fast_client(["/opt/x/python", "/opt/x/gatekeeper/fasthook.py"])

@@ -3,13 +3,14 @@
 Claude Code starts the hook as a new process for every tool call, so the hook's cost is the
 interpreter's start plus its imports. This module is the hook command for the warm path::
 
-    <venv python> -I -S <path to this file>
+    <venv python> -I -S <path to gatekeeper>/fasthook.py
 
-(`hook_command()` returns that argv; ``gatekeeper install`` writes it). Run that way it imports
-nothing beyond the interpreter's built-in modules and ``_socket``: it reads stdin, sends the
-bytes, the environment and the working directory to the per-user decision server
-(`gatekeeper.server`) over a Unix socket, prints the answer and appends the audit line the
-server encoded. Any problem — no server, a stale socket, a timeout, another version, a
+(`hook_command()` returns that argv; ``gatekeeper install`` writes it; `fasthook.py` runs
+this file from its cached bytecode, and running this file itself works the same). Run that
+way it imports nothing beyond the interpreter's built-in modules and ``_socket``: it reads
+stdin, sends the bytes, the environment and the working directory to the per-user decision
+server (`gatekeeper.server`) over a Unix socket, prints the answer and appends the audit line
+the server encoded. Any problem — no server, a stale socket, a timeout, another version, a
 directory that is not private, a peer of another uid, a server too busy to review — ends in
 the in-process fallback: the same `gatekeeper.hook.respond` that ``gatekeeper hook`` runs, so
 the answer is the cold path's, byte for byte. When no server answers, one is started
@@ -358,14 +359,20 @@ def _guarded_main() -> int:
 
 
 def hook_command() -> list[str]:
-    """The argv of the fast hook: this Python, isolated and without site, running this file.
+    """The argv of the fast hook: this Python, isolated and without site, running this client.
 
     ``gatekeeper install`` writes it (shell-quoted) into Claude Code's settings instead of
-    ``<path>/gatekeeper hook``; both give the same answers.
+    ``<path>/gatekeeper hook``; both give the same answers. The script is `fasthook.py`, which
+    runs this file from its cached bytecode (a script is compiled on every start).
     """
     import os
 
-    return [sys.executable, "-I", "-S", os.path.abspath(__file__)]
+    return [
+        sys.executable,
+        "-I",
+        "-S",
+        os.path.join(os.path.dirname(os.path.abspath(__file__)), "fasthook.py"),
+    ]
 
 
 def _environ_of(env: dict[str, str] | None) -> dict[bytes, bytes]:

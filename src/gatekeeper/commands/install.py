@@ -136,11 +136,16 @@ def hook_command(executable: str, *, cold: bool = False) -> str:
 
 
 def is_fast_client(argv: list[str]) -> bool:
-    """``<python> -I -S <...>/gatekeeper/client.py``: the command `hook_command` writes."""
+    """``<python> -I -S <...>/gatekeeper/fasthook.py``: the command `hook_command` writes.
+
+    ``.../gatekeeper/client.py``, which earlier versions wrote, is the same client.
+    """
     return (
         len(argv) == 4
         and argv[1:3] == ["-I", "-S"]
-        and argv[3].replace(os.sep, "/").endswith("/gatekeeper/client.py")
+        and argv[3]
+        .replace(os.sep, "/")
+        .endswith(("/gatekeeper/fasthook.py", "/gatekeeper/client.py"))
     )
 
 
@@ -219,7 +224,9 @@ def without_gatekeeper(settings: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def with_gatekeeper(settings: dict[str, Any], event: str, command: str, timeout: int) -> dict[str, Any]:
+def with_gatekeeper(
+    settings: dict[str, Any], event: str, command: str, timeout: int
+) -> dict[str, Any]:
     """A copy with exactly one gatekeeper handler, for `event` (any older one removed)."""
     out = without_gatekeeper(settings)
     group = {
