@@ -8,7 +8,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -46,6 +46,36 @@ def run_cli(env: GkEnv, *args: str) -> subprocess.CompletedProcess[str]:
         timeout=60,
         check=False,
     )
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run_bench(env: GkEnv, tmp_path: Path, script: str, *args: str) -> tuple[dict[str, Any], str]:
+    """Run `bench/<script>` with `args` in the test's environment: its results file and stdout.
+
+    The results go to a file under `tmp_path`, the bench's own HOME under the test's HOME.
+    """
+    out = tmp_path / f"{script}.json"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(REPO / "bench" / script),
+            *args,
+            "--out",
+            str(out),
+            "--work",
+            str(env.home / f"bench-{script}"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env.environ(),
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    results: dict[str, Any] = json.loads(out.read_text())
+    return results, proc.stdout
 
 
 def hook_payload(

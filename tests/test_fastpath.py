@@ -23,6 +23,7 @@ import pytest
 
 from gatekeeper import __version__, client, hook, pipeline
 from gatekeeper.testing import corpus_cases
+from tests.conftest import run_bench
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -66,11 +67,14 @@ def environ_bytes(env: GkEnv) -> dict[bytes, bytes]:
     return {k.encode(): v.encode() for k, v in env.environ().items()}
 
 
-def run_client(env: GkEnv, data: bytes, *args: str, **extra: str) -> bytes:
+def run_command(
+    env: GkEnv, command: list[str], data: bytes, **extra: str
+) -> subprocess.CompletedProcess[bytes]:
+    """Run a hook command on one input, in the project, with the test's environment."""
     environ = env.environ()
     environ.update(extra)
     proc = subprocess.run(
-        [*client.hook_command(), *args],
+        command,
         input=data,
         capture_output=True,
         env=environ,
@@ -79,7 +83,11 @@ def run_client(env: GkEnv, data: bytes, *args: str, **extra: str) -> bytes:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    return proc.stdout
+    return proc
+
+
+def run_client(env: GkEnv, data: bytes, *args: str, **extra: str) -> bytes:
+    return run_command(env, [*client.hook_command(), *args], data, **extra).stdout
 
 
 def run_cold(env: GkEnv, data: bytes) -> bytes:
@@ -528,17 +536,8 @@ def test_the_hook_runs_the_client_from_cached_bytecode(gk_env: GkEnv, tmp_path: 
     data = payload(gk_env, "git status")
     answers = []
     for argv in (command, command, [python, *flags, str(Path(script).with_name("client.py"))]):
-        proc = subprocess.run(
-            [*argv, "--no-server"],
-            input=data,
-            capture_output=True,
-            env=gk_env.environ(),
-            cwd=gk_env.project,
-            timeout=60,
-            check=False,
-        )
-        assert proc.returncode == 0, proc.stderr
-        answers.append(json.loads(proc.stdout)["hookSpecificOutput"])
+        out = run_command(gk_env, [*argv, "--no-server"], data).stdout
+        answers.append(json.loads(out)["hookSpecificOutput"])
     assert answers[0] == answers[1] == answers[2]
     assert answers[0]["permissionDecision"] == "allow"
     cached = list((Path(script).parent / "__pycache__").glob("client.*.pyc"))
@@ -546,16 +545,7 @@ def test_the_hook_runs_the_client_from_cached_bytecode(gk_env: GkEnv, tmp_path: 
 
 
 def test_a_hook_without_its_client_asks(gk_env: GkEnv, tmp_path: Path) -> None:
-    proc = subprocess.run(
-        copied_client(tmp_path, with_client=False),
-        input=payload(gk_env, "ls"),
-        capture_output=True,
-        env=gk_env.environ(),
-        cwd=gk_env.project,
-        timeout=60,
-        check=False,
-    )
-    assert proc.returncode == 0
+    proc = run_command(gk_env, copied_client(tmp_path, with_client=False), payload(gk_env, "ls"))
     answer = json.loads(proc.stdout)["hookSpecificOutput"]
     assert answer["permissionDecision"] == "ask"
     assert b"cannot load the hook client" in proc.stderr
@@ -593,29 +583,16 @@ def test_the_warm_client_imports_only_builtins(
 
 
 def test_bench_smoke(gk_env: GkEnv, tmp_path: Path) -> None:
-    out = tmp_path / "bench-results.json"
-    proc = subprocess.run(
-        [
-            sys.executable,
-            str(REPO / "bench" / "run.py"),
-            "--limit",
-            "3",
-            "--no-growth",
-            "--peer-data",
-            str(tmp_path / "absent"),
-            "--out",
-            str(out),
-            "--work",
-            str(gk_env.home / "bench"),
-        ],
-        capture_output=True,
-        text=True,
-        env=gk_env.environ(),
-        timeout=300,
-        check=False,
+    results, _ = run_bench(
+        gk_env,
+        tmp_path,
+        "run.py",
+        "--limit",
+        "3",
+        "--no-growth",
+        "--peer-data",
+        str(tmp_path / "absent"),
     )
-    assert proc.returncode == 0, proc.stderr
-    results = json.loads(out.read_text())
     assert set(results["end_to_end_ms"]) >= {
         "floor: python -I -S -c pass",
         "gatekeeper hook (cold)",

@@ -56,10 +56,10 @@ ORDINARY_CALLS = [
 ]
 
 
-@pytest.mark.parametrize(("tool", "tool_input", "loaded"), ORDINARY_CALLS)
-def test_the_hook_hot_path_imports_nothing_heavy(
-    tmp_path: object, tool: str, tool_input: dict[str, str], loaded: str
-) -> None:
+def hook_modules(
+    home: Path, config: str, tool: str, tool_input: dict[str, str]
+) -> tuple[str, set[str]]:
+    """Run `gatekeeper hook` on one call in a fresh interpreter: its answer and `sys.modules`."""
     payload = json.dumps(
         {
             "tool_name": tool,
@@ -69,28 +69,35 @@ def test_the_hook_hot_path_imports_nothing_heavy(
         }
     )
     code = (
-        "import io, sys\n"
-        f"sys.stdin = io.TextIOWrapper(io.BytesIO({payload.encode()!r}))\n"
+        "import sys\n"
         "from gatekeeper.cli import main\n"
         "main(['hook'])\n"
         "print('\\nMODULES=' + ','.join(sorted(sys.modules)), file=sys.stderr)\n"
     )
     env = {
-        "HOME": str(tmp_path),
-        "GATEKEEPER_STATE_DIR": f"{tmp_path}/state",
-        "GATEKEEPER_CONFIG": f"{tmp_path}/none.toml",
+        "HOME": str(home),
+        "GATEKEEPER_STATE_DIR": f"{home}/state",
+        "GATEKEEPER_CONFIG": config,
         "PATH": "/usr/bin:/bin",
     }
     proc = subprocess.run(
         [sys.executable, "-c", code],
+        input=payload,
         capture_output=True,
         text=True,
         env=env,
         check=True,
         timeout=60,
     )
-    assert '"permissionDecision": "allow"' in proc.stdout
-    modules = set(proc.stderr.rsplit("MODULES=", 1)[1].strip().split(","))
+    return proc.stdout, set(proc.stderr.rsplit("MODULES=", 1)[1].strip().split(","))
+
+
+@pytest.mark.parametrize(("tool", "tool_input", "loaded"), ORDINARY_CALLS)
+def test_the_hook_hot_path_imports_nothing_heavy(
+    tmp_path: Path, tool: str, tool_input: dict[str, str], loaded: str
+) -> None:
+    stdout, modules = hook_modules(tmp_path, f"{tmp_path}/none.toml", tool, tool_input)
+    assert '"permissionDecision": "allow"' in stdout
     assert not FORBIDDEN & modules, sorted(FORBIDDEN & modules)
     assert loaded in modules  # the plugins were loaded, the call audited: not a vacuous list
     assert not COLD_FORBIDDEN & modules, sorted(COLD_FORBIDDEN & modules)
@@ -106,37 +113,10 @@ def test_a_config_with_bash_rules_keeps_the_chain_out(tmp_path: Path) -> None:
         'allow = ["Bash(npm run test:*)", "mcp__fs__*"]\n'
         'deny = ["Bash(rm -rf *)"]\nask = ["Bash(git push:*)"]\n'
     )
-    payload = json.dumps(
-        {
-            "tool_name": "Bash",
-            "tool_input": {"command": "npm run test -- -k x"},
-            "cwd": "/tmp",
-            "hook_event_name": "PreToolUse",
-        }
-    )
-    code = (
-        "import sys\n"
-        "from gatekeeper.cli import main\n"
-        "main(['hook'])\n"
-        "print('\\nMODULES=' + ','.join(sorted(sys.modules)), file=sys.stderr)\n"
-    )
-    env = {
-        "HOME": str(tmp_path),
-        "GATEKEEPER_STATE_DIR": f"{tmp_path}/state",
-        "GATEKEEPER_CONFIG": str(config),
-        "PATH": "/usr/bin:/bin",
-    }
     for _ in range(3):
-        proc = subprocess.run(
-            [sys.executable, "-c", code],
-            input=payload,
-            capture_output=True,
-            text=True,
-            env=env,
-            check=True,
-            timeout=60,
+        stdout, modules = hook_modules(
+            tmp_path, str(config), "Bash", {"command": "npm run test -- -k x"}
         )
-    assert "allowed by your rule `Bash(npm run test:*)`" in proc.stdout
-    modules = set(proc.stderr.rsplit("MODULES=", 1)[1].strip().split(","))
+    assert "allowed by your rule `Bash(npm run test:*)`" in stdout
     assert "gatekeeper.rules" in modules
     assert not ORDINARY_FORBIDDEN & modules, sorted(ORDINARY_FORBIDDEN & modules)

@@ -1,0 +1,53 @@
+"""The benchmarks run: `bench/cold.py` compares two trees' answers and lists the cold path's
+imports; `bench/run.py --best-of N` keeps each command's fastest of N decisions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tests.conftest import REPO, run_bench
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from gatekeeper.testing import GkEnv
+
+
+def test_cold_bench_smoke(gk_env: GkEnv, tmp_path: Path) -> None:
+    results, _ = run_bench(
+        gk_env,
+        tmp_path,
+        "cold.py",
+        "--limit",
+        "2",
+        "--other",
+        str(REPO / "src"),  # the same tree: every answer must agree
+    )
+    assert results["answers_that_differ"] == 0
+    assert set(results["cold_ms"]) == set(results["cold_cpu_ms"]) >= {
+        "floor: python -I -S -c pass",
+        "gatekeeper hook (cold)",
+        "imports only",
+    }
+    assert results["modules_loaded"] > 50
+    assert "pluggy" not in results["watched_modules_loaded"]
+
+
+def test_best_of_is_reported_and_gives_every_public_row(gk_env: GkEnv, tmp_path: Path) -> None:
+    results, stdout = run_bench(
+        gk_env,
+        tmp_path,
+        "run.py",
+        "--in-process-only",
+        "--cpu-clock",
+        "--best-of",
+        "2",
+        "--peer-data",
+        str(tmp_path / "absent"),
+    )
+    assert results["in_process_best_of"] == 2
+    assert results["in_process_clock"] == "cpu"
+    rows = results["in_process_us"]
+    assert {"tests/corpora", "examples/session", "all"} <= set(rows)
+    assert rows["all"]["p50"] <= rows["all"]["p99"]
+    assert "the fastest of 2 per command" in stdout
