@@ -273,14 +273,13 @@ def _textutil(command: Command, ctx: Context) -> Finding | None:
     converting = "-convert" in args or "-cat" in args
     if converting and "-stdout" not in args:
         return None  # the result is written beside the input
-    if (
-        converting
-        and "-noload" not in args
-        and not all(
-            w.text.lower().endswith((".rtf", ".txt")) for w in files
-        )
+    if "-noload" not in args and (
+        "-format" in args  # `-format html` reads `x.txt` as HTML
+        or not all(w.text.lower().endswith((".rtf", ".txt")) for w in files)
     ):
-        return None  # HTML and office documents may load images and styles from the network
+        # HTML and office documents may load images and styles from the network, for
+        # `-info` (which loads the document to describe it) as for a conversion
+        return None
     if not converting and "-info" not in args:
         return None
     return _reads(command, ctx, files, "`textutil -info`/`-stdout` only reads and prints")
@@ -392,7 +391,10 @@ def check(name: str, args: list[str], command: Command, ctx: Context) -> Finding
     if name == "sample":
         return _sample(command, ctx)
     if name == "qlmanage":
-        if args in (["-h"], ["-m"]) or (args[:1] == ["-m"] and all(_NAME.match(a) for a in args)):
+        if args == ["-h"] or (
+            args[:1] == ["-m"]
+            and all(_NAME.match(a) and not a.startswith("-") for a in args[1:])
+        ):  # `-m` takes statistic names; `-m -t -o DIR`, `-m -g PLUGIN` still render or load
             return _safe("`qlmanage -m` only prints the Quick Look server's state")
         return None  # -p and -t open a preview window or render thumbnails
     return _say(command, ctx)

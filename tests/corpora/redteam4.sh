@@ -1,0 +1,28 @@
+# Red-team round 4 (issue 3): holes found in the day's new SAFE families and fast paths,
+# each with the neighbour that stays allowed. Read by tests/test_corpora.py, NEVER executed.
+
+# -- tar -c with several archives: GNU tar writes the first `-f`, bsdtar the last ------------
+# ruleid: GK-PROT-001
+tar -cf ~/.bashrc -f dist.tar src
+# ruleid: GK-PROT-001
+tar -czf .git/hooks/pre-commit --file=dist.tgz src
+# ruleid: GK-WRITE-001
+tar -c --file=/srv/dist.tar --file dist.tar src
+# ok: GK-WRITE-001
+tar -czf dist.tgz src
+
+# -- qlmanage -m takes statistic names, not the rendering options after it --------------------
+# ruleid: GK-UNKNOWN
+qlmanage -m -t -o /srv/thumbs file.png
+# ruleid: GK-UNKNOWN
+qlmanage -m -g /tmp/plugin.qlgenerator -p file.html
+# ok: GK-QUERY-002
+qlmanage -m plugins
+
+# -- textutil: `-format html` reads a .txt as HTML; -info loads the document too -------------
+# ruleid: GK-UNKNOWN
+textutil -convert txt -format html -stdout page.txt
+# ruleid: GK-UNKNOWN
+textutil -info page.html
+# ok: GK-QUERY-002
+textutil -info -noload page.html
