@@ -26,3 +26,19 @@ textutil -convert txt -format html -stdout page.txt
 textutil -info page.html
 # ok: GK-QUERY-002
 textutil -info -noload page.html
+
+# -- fd -x / find -exec on files picked by a credential's name (as `| xargs cat` already was) --
+# ruleid: GK-QUERY-002
+fd id_rsa -x cat
+# ruleid: GK-QUERY-002
+fd -e pem -X cat
+# ruleid: GK-QUERY-002
+fd -H env -x cat
+# ok: GK-QUERY-002
+fd -e py -x wc -l
+# ruleid: GK-WRAP-004
+find . -name '*.pem' -exec cat {} +
+# ruleid: GK-WRAP-004
+find . -name id_rsa -exec cat {} \;
+# ok: GK-WRAP-004
+find . -name '*.py' -exec grep -l key {} +

@@ -27,7 +27,8 @@ input stays unknown (docs/rules.md explains the limits and the residual risk).
 ## GK-WRAP-004 — a wrapper whose command is not known statically (REVIEW)
 **What it catches:** ``xargs`` or ``find -exec`` running a computed command, file names
 pasted into a shell script (``find -exec sh -c 'cat {}'``), words ``xargs`` reads handed
-to a command that is not a plain reader (``... | xargs git diff``), ``bash -c "$X"``,
+to a command that is not a plain reader (``... | xargs git diff``), ``find -exec`` on files
+picked by a credential's name (``-name '*.pem'``), ``bash -c "$X"``,
 ``npx``/``pnpm dlx``/``bunx``/``uvx`` (they may download and run a package).
 **Why:** the gate cannot see what will run.
 """
@@ -36,7 +37,7 @@ from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
-from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP
+from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP, may_pick_secrets
 from gatekeeper.plugins.environment import risky_assignment
 from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.listers import listed_roots
@@ -531,6 +532,16 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
     while i < len(argv):
         if argv[i] in ("-exec", "-execdir", "-ok", "-okdir"):
             action = argv[i]
+            if not findings and any(may_pick_secrets(a) for a in argv[1:i]):
+                # `find . -name '*.pem' -exec cat {} +` prints the keys it picked by name,
+                # as `find . -name '*.pem' | xargs cat` would (shell.listers refuses that too)
+                findings.append(
+                    Finding(
+                        Verdict.REVIEW,
+                        "GK-WRAP-004",
+                        f"`find {action}` runs on files picked by a credential's name",
+                    )
+                )
             j = i + 1
             clause: list[str] = []
             while j < len(argv) and argv[j] not in (";", "+"):
