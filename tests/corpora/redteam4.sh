@@ -42,3 +42,13 @@ find . -name '*.pem' -exec cat {} +
 find . -name id_rsa -exec cat {} \;
 # ok: GK-WRAP-004
 find . -name '*.py' -exec grep -l key {} +
+
+# -- rtk grep hands its flags to ripgrep: rg's executing flags are rg's, not grep's ---------
+# ruleid: GK-BASH-005
+rtk grep --pre=./highlight.sh TODO .
+# ruleid: GK-BASH-005
+rtk grep -z TODO logs
+# ruleid: GK-BASH-005
+rtk grep -ri --hostname-bin=./host.sh TODO
+# ok: GK-BASH-005
+rtk grep -rn TODO src

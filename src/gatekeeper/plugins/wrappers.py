@@ -254,9 +254,25 @@ def _rtk(argv: Sequence[str], ctx: Context) -> Finding | None:
         return Finding(Verdict.SAFE, "GK-WRAP-002", "`rtk gain` prints its own savings records")
     if args[:1] == ["proxy"]:
         return _wrapped(ctx, args[1:], "rtk proxy") if args[1:] else None
+    if args[:1] == ["grep"]:
+        # `rtk grep` hands its flags to ripgrep (grep only when rg is missing): `rtk grep
+        # --pre=./x.sh y` runs x.sh. Judged as both; rtk drops grep's -r/-R/--recursive.
+        as_rg = ["rg", *(_without_recursion(a) for a in args[1:] if a != "--recursive")]
+        found = [_wrapped(ctx, args, "rtk"), _wrapped(ctx, [a for a in as_rg if a], "rtk grep")]
+        return dominant(found)
     if args[:1] and args[0] in _RTK_PASSTHROUGH:
         return _wrapped(ctx, args, "rtk")
     return None
+
+
+def _without_recursion(arg: str) -> str:
+    """A short-option cluster without the `r`/`R` letters before its first valued letter."""
+    if not arg.startswith("-") or arg.startswith("--"):
+        return arg
+    letters = arg[1:]
+    cut = next((i for i, c in enumerate(letters) if c in "ABCMTdfgjmte"), len(letters))
+    kept = letters[:cut].replace("r", "").replace("R", "") + letters[cut:]
+    return f"-{kept}" if kept else ""
 
 
 # util-linux `script`'s option letters (and `-` for long options).
