@@ -52,3 +52,11 @@ rtk grep -z TODO logs
 rtk grep -ri --hostname-bin=./host.sh TODO
 # ok: GK-BASH-005
 rtk grep -rn TODO src
+
+# -- SHELL names the program util-linux `script -c` runs the string with ----------------------
+# ruleid: GK-ENV-001
+SHELL=./payload script -c ls out.log
+# ruleid: GK-ENV-001
+export SHELL=./payload; script -c ls out.log
+# ok: GK-ENV-001
+script -c ls out.log

@@ -142,6 +142,7 @@ _EXEC_ENV = frozenset(
         # Options or config files a tool reads from the environment: each can name a
         # program to run (`--checkpoint-action=exec=`, `--pre=`, `-P`, `-TT`, `+!`) or a
         # remote archive (`TAPE=host:file`). (fzf's variables: GK-QUERY-002.)
+        "SHELL",  # the shell util-linux `script -c`, vim's `:!`, `less`'s `!` and kin start
         "TAR_OPTIONS",
         "TAPE",
         "RIPGREP_CONFIG_PATH",
