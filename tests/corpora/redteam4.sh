@@ -60,3 +60,21 @@ SHELL=./payload script -c ls out.log
 export SHELL=./payload; script -c ls out.log
 # ok: GK-ENV-001
 script -c ls out.log
+
+# -- database clients: each one's own help and version spellings (SQL on stdin is code) -------
+# ruleid: GK-UNKNOWN
+echo '\! id' | psql -version
+# ruleid: GK-UNKNOWN
+psql -help
+# ruleid: GK-UNKNOWN
+mysql -version
+# ruleid: GK-UNKNOWN
+echo 'SELECT 1' | sqlcmd -I
+# ruleid: GK-UNKNOWN
+sqlite3 -I
+# ok: GK-UNKNOWN
+psql -V
+# ok: GK-UNKNOWN
+mysql -I
+# ok: GK-UNKNOWN
+sqlite3 -version

@@ -55,12 +55,21 @@ def _only(args: list[str], forms: Collection[str]) -> bool:
 
 # -- database clients ------------------------------------------------------------------------
 
-_SQL_HELP = {"--help", "-help", "-h", "-?", "--version", "-version", "-V", "-I"}
-_SQLCMD_HELP = _SQL_HELP - {"-h"}  # sqlcmd's `-h` sets the header lines
+# Each client's own help and version spellings. Another client's spelling is no help there:
+# psql and mysql bundle short options, so `psql -version` is `-v ersion` (then it connects
+# and runs what stdin holds, `\!` shell escapes included), `mysql -version` is `-v -e rsion`
+# and `-help` is `-h elp` (a server named `elp`); sqlcmd's `-I` and `-V` are settings.
+_SQL_HELP = {
+    "sqlite3": {"--help", "-help", "--version", "-version"},
+    "duckdb": {"--help", "-help", "--version", "-version"},
+    "psql": {"--help", "-?", "--version", "-V"},
+    "mysql": {"--help", "-?", "-I", "--version", "-V"},
+    "sqlcmd": {"--help", "-?", "--version"},
+}
 
 
 def _sql_client(name: str, args: list[str]) -> Finding | None:
-    if _only(args, _SQLCMD_HELP if name == "sqlcmd" else _SQL_HELP):
+    if _only(args, _SQL_HELP[name]):
         return _safe(f"`{name} {args[0]}` only prints its help or version")
     if name == "psql" and args in (["-l"], ["--list"]):
         return _safe("`psql -l` only lists the local server's databases")
