@@ -78,3 +78,20 @@ psql -V
 mysql -I
 # ok: GK-UNKNOWN
 sqlite3 -version
+
+# -- "version" flags that are no version flag: bash/sh/zsh -h is set -h (then the shell reads
+# stdin), tclsh/wish/osascript read their script from stdin after any option ----------------
+# ruleid: GK-BASH-006
+sh -h <<< 'rm -rf ~'
+# ruleid: GK-BASH-006
+bash -h < payload.sh
+# ruleid: GK-BASH-006
+echo 'exec id' | tclsh --version
+# ruleid: GK-BASH-006
+tclsh -h < payload.tcl
+# ruleid: GK-BASH-006
+osascript --version < payload.scpt
+# ok: GK-BASH-006
+bash --version
+# ok: GK-BASH-006
+python3 --version < /dev/null

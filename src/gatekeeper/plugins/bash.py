@@ -548,7 +548,13 @@ def _runs_unseen_code(command: Command) -> Finding | None:
         return None
     if is_shell_or_interpreter(name) and name not in ("awk",):
         args = [a for a in command.argv[1:]]
-        if args and all(a in _version_flags(name) for a in args):
+        # `tclsh --version < x.tcl`: a flag it does not know may leave it reading stdin
+        inputs = [r for r in command.redirects if r.op.startswith("<") and r.fd in ("", "0")]
+        null_in = any(r.op == "<" and r.target.text == "/dev/null" for r in inputs)
+        fed = any(r.target.text != "/dev/null" for r in inputs) or (
+            command.stdin_piped and not null_in
+        )
+        if args and not fed and all(a in _version_flags(name) for a in args):
             return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name} {args[0]}` only prints a version")
         if (
             not args
@@ -564,9 +570,17 @@ def _runs_unseen_code(command: Command) -> Finding | None:
     return None
 
 
+# `-h` is an option of the sh family (`set -h`, hashall) and not help to sbcl: the shell then
+# reads its script from stdin, as tclsh, wish and osascript do after any option at all.
+_H_IS_NO_HELP = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "csh", "tcsh", "sbcl"}
+_NO_VERSION_FLAG = {"tclsh", "wish", "osascript"}
+
+
 def _version_flags(name: str) -> set[str]:
     """The flags with which an interpreter only prints its version or help, then exits."""
-    flags = {"--version", "--help", "-h"}
+    if name in _NO_VERSION_FLAG:
+        return set()
+    flags = {"--version", "--help"} if name in _H_IS_NO_HELP else {"--version", "--help", "-h"}
     if _is_pythonish(name):
         flags |= {"-V", "-VV"}
     elif name in ("node", "nodejs", "deno", "bun"):
