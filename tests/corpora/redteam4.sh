@@ -95,3 +95,23 @@ osascript --version < payload.scpt
 bash --version
 # ok: GK-BASH-006
 python3 --version < /dev/null
+
+# -- brace expansion in arguments makes words: each is judged (it was one literal name) ------
+# ruleid: GK-PROT-002
+cat {/etc/shadow,README.md}
+# ruleid: GK-PROT-002
+cat {/etc/shadow,"README.md"}
+# ruleid: GK-PROT-002
+head {{~/.ssh/id_rsa,a},b}
+# ruleid: GK-BASH-005
+rg {--pre=./payload.sh,TODO} .
+# ruleid: GK-BASH-005
+tar -czf dist.tgz {--checkpoint-action=exec=sh,src}
+# ruleid: GK-PROT-001
+git diff {--output=.git/hooks/pre-commit,HEAD}
+# ok: GK-BASH-002
+cp setup.cfg{,.bak}
+# ok: GK-BASH-002
+cat src/{app,config}.py
+# ok: GK-BASH-002
+cat "{/etc/shadow,x}"
