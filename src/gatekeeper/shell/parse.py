@@ -547,11 +547,13 @@ class _Walker:
             if made is None:
                 dynamic = True  # `{a..z}`, or more words than the gate follows
             elif len(made) > 1:
-                self.alternatives = [self._tilde(t, f, dynamic, glob) for t, f in made]
+                self.alternatives = [self._tilde(t, f, dynamic) for t, f in made]
         return Word(text, dynamic, glob)
 
-    def _tilde(self, text: str, flags: list[bool], dynamic: bool, glob: bool) -> Word:
-        """A word brace expansion made, tilde-expanded as bash does after it (`{~,x}`)."""
+    def _tilde(self, text: str, flags: list[bool], dynamic: bool) -> Word:
+        """A word brace expansion made, tilde-expanded as bash does after it (`{~,x}`), a
+        glob when an unquoted `*`, `?` or `[` is left in it."""
+        glob = any(f and c in "*?[" for c, f in zip(text, flags, strict=True))
         if text.startswith("~") and flags[:1] == [True]:
             if text == "~" or text.startswith("~/"):
                 return Word(self.home + text[1:], dynamic, glob)
