@@ -69,7 +69,7 @@ import os
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
-from gatekeeper.model import SEVERITY, Finding, Verdict
+from gatekeeper.model import SEVERITY, Finding, Verdict, dominant
 from gatekeeper.paths import (
     ALLOWED,
     DEVICE,
@@ -548,7 +548,13 @@ def _runs_unseen_code(command: Command) -> Finding | None:
         return None
     if is_shell_or_interpreter(name) and name not in ("awk",):
         args = [a for a in command.argv[1:]]
-        if args and all(a in _version_flags(name) for a in args):
+        # `tclsh --version < x.tcl`: a flag it does not know may leave it reading stdin
+        inputs = [r for r in command.redirects if r.op.startswith("<") and r.fd in ("", "0")]
+        null_in = any(r.op == "<" and r.target.text == "/dev/null" for r in inputs)
+        fed = any(r.target.text != "/dev/null" for r in inputs) or (
+            command.stdin_piped and not null_in
+        )
+        if args and not fed and all(a in _version_flags(name) for a in args):
             return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name} {args[0]}` only prints a version")
         if (
             not args
@@ -564,9 +570,17 @@ def _runs_unseen_code(command: Command) -> Finding | None:
     return None
 
 
+# `-h` is an option of the sh family (`set -h`, hashall) and not help to sbcl: the shell then
+# reads its script from stdin, as tclsh, wish and osascript do after any option at all.
+_H_IS_NO_HELP = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "csh", "tcsh", "sbcl"}
+_NO_VERSION_FLAG = {"tclsh", "wish", "osascript"}
+
+
 def _version_flags(name: str) -> set[str]:
     """The flags with which an interpreter only prints its version or help, then exits."""
-    flags = {"--version", "--help", "-h"}
+    if name in _NO_VERSION_FLAG:
+        return set()
+    flags = {"--version", "--help"} if name in _H_IS_NO_HELP else {"--version", "--help", "-h"}
     if _is_pythonish(name):
         flags |= {"-V", "-VV"}
     elif name in ("node", "nodejs", "deno", "bun"):
@@ -928,7 +942,7 @@ _TAR_CREATE_VALUED = {"--exclude", "--owner", "--group", "--mode", "--mtime", "-
 def _tar_create(command: Command, ctx: Context) -> Finding | None:
     """SAFE for `tar -c[zjJ]f ARCHIVE MEMBERS...` reading and writing inside the allowed dirs."""
     words = command.words[1:]
-    archive: Word | None = None
+    archives: list[Word] = []  # GNU tar writes the first `-f`, bsdtar the last: judge all
     members: list[Word] = []
     creating = False
     i = 0
@@ -940,11 +954,12 @@ def _tar_create(command: Command, ctx: Context) -> Finding | None:
                 return None
             creating = creating or name == "--create"
             if name == "--file" and eq:
-                archive = replace(words[i], text=value)
+                archives.append(replace(words[i], text=value))
             elif name == "--file" or (name in _TAR_CREATE_VALUED and not eq):
                 if i + 1 >= len(words):
                     return None
-                archive = words[i + 1] if name == "--file" else archive
+                if name == "--file":
+                    archives.append(words[i + 1])
                 i += 1
         elif text.startswith("-") or i == 0:  # `-czf` or the old style `czf`
             letters = text.lstrip("-")
@@ -954,26 +969,36 @@ def _tar_create(command: Command, ctx: Context) -> Finding | None:
             if "f" in letters:
                 if not letters.endswith("f") or i + 1 >= len(words):
                     return None  # `-cfv x`: GNU takes `v` as the archive, old style `x`
-                archive, i = words[i + 1], i + 1
+                archives.append(words[i + 1])
+                i += 1
         elif text.startswith("@"):
             return None  # bsdtar copies the entries of another archive: a read it names oddly
         else:
             members.append(words[i])
         i += 1
-    if not creating or archive is None or not members or archive.dynamic:
+    if not creating or not archives or not members or any(a.dynamic for a in archives):
         return None
-    if archive.text != "-":
-        if "--force-local" not in command.argv and _tar_remote(archive.text):
-            return _review("GK-BASH-005", "`tar` reaches a remote archive (`host:file`)")
-        kind, where = ctx.paths.classify(archive.text, write=True)
-        if kind in (PROTECTED, SECRET):
-            return Finding(Verdict.ELEVATE, "GK-PROT-001", f"`tar -c` writes {where}")
-        if kind not in (ALLOWED, TMP, DEVICE):
-            return _review("GK-WRITE-001", f"`tar -c` writes {where}, outside the allowed dirs")
+    found = dominant(f for a in archives if (f := _tar_written(command, ctx, a)) is not None)
+    if found is not None:
+        return found
     found = _check_reads(command, ctx, members)
     if found is not None:
         return found
     return Finding(Verdict.SAFE, "GK-BASH-001", "`tar -c` archives the project's own files")
+
+
+def _tar_written(command: Command, ctx: Context, archive: Word) -> Finding | None:
+    """Why `tar -c` may not write `archive`, or None."""
+    if archive.text == "-":
+        return None
+    if "--force-local" not in command.argv and _tar_remote(archive.text):
+        return _review("GK-BASH-005", "`tar` reaches a remote archive (`host:file`)")
+    kind, where = ctx.paths.classify(archive.text, write=True)
+    if kind in (PROTECTED, SECRET):
+        return Finding(Verdict.ELEVATE, "GK-PROT-001", f"`tar -c` writes {where}")
+    if kind not in (ALLOWED, TMP, DEVICE):
+        return _review("GK-WRITE-001", f"`tar -c` writes {where}, outside the allowed dirs")
+    return None
 
 
 def _check_archivers(command: Command, ctx: Context) -> Finding | None:

@@ -485,6 +485,10 @@ def _az(args: list[str], ctx: Context) -> Finding | None:
     _, flags = _split(args, _AZ_VALUE_FLAGS)
     if any(_flag_name(f) == "--debug" for f in flags):
         return _flag("`az --debug` logs the requests, credentials included")
+    for org in _az_orgs(args):
+        if not _azure_devops_url(org):
+            # the devops extension sends the PAT or the login's token to that URL
+            return _flag(f"`az --org {org[:60]}` sends the user's token to another host")
     file_read = _file_reads(args, ctx)
     if file_read is not None:
         return file_read
@@ -516,6 +520,28 @@ def _az(args: list[str], ctx: Context) -> Finding | None:
     if groups and all(g in _AZ_GROUPS for g in groups) and action in _AZ_READ_ACTIONS:
         return _safe(f"`az {' '.join(path)}` only reads")
     return None
+
+
+def _az_orgs(args: list[str]) -> list[str]:
+    """The values of `--org`/`--organization` (attached with `=` or the next word)."""
+    found: list[str] = []
+    for i, a in enumerate(args):
+        name, eq, value = a.partition("=")
+        if name in ("--org", "--organization"):
+            found.append(value if eq else (args[i + 1] if i + 1 < len(args) else ""))
+    return found
+
+
+def _azure_devops_url(url: str) -> bool:
+    """`https://dev.azure.com/NAME` or `https://NAME.visualstudio.com` (a trailing `/` too)."""
+    rest = url.removesuffix("/")
+    if rest.startswith("https://dev.azure.com/"):
+        name = rest[len("https://dev.azure.com/") :]
+    elif rest.startswith("https://") and rest.endswith(".visualstudio.com"):
+        name = rest[len("https://") : -len(".visualstudio.com")]
+    else:
+        return False
+    return bool(name) and all(c.isascii() and (c.isalnum() or c in "-_") for c in name)
 
 
 # -- gcloud ----------------------------------------------------------------------------------

@@ -42,7 +42,8 @@ nothing.
 ## GK-QUERY-002 — a query tool used to write, run code or open something (REVIEW)
 **What it catches:** ``fzf --preview``, ``fzf --bind`` with ``execute``/``become``/``reload``/
 ``transform`` (or any action the gate does not know), ``fzf --listen``/``--history``/
-``--with-shell``; ``fd -x``/``-X`` running anything but a plain reader; ``ip`` with ``add``/``del``/``set``/``flush``/``exec``
+``--with-shell``; ``fd -x``/``-X`` running anything but a plain reader (or on files its
+pattern picks by a credential's name: ``fd id_rsa -x cat``); ``ip`` with ``add``/``del``/``set``/``flush``/``exec``
 and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --graph``,
 ``brew`` given a formula file path (a Ruby file it would load); ``dmesg -c|-C|-D|-E|-n``;
 ``journalctl --vacuum-*|--rotate|--flush|--file|--directory``; ``systemctl``/
@@ -59,7 +60,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import Finding, Verdict
-from gatekeeper.paths import ALLOWED, TMP
+from gatekeeper.paths import ALLOWED, TMP, may_pick_secrets
 from gatekeeper.plugins import queries_macos, queries_ops, queries_tools
 from gatekeeper.plugins.bash import check_reads
 from gatekeeper.shell.effects import split_options
@@ -950,6 +951,9 @@ def _fd(command: Command, ctx: Context) -> Finding | None:
         return _review("`fd -x` runs a command on every match")
     if ";" in clause or any(t in _FD_EXEC or t.startswith("--exec") for t in clause):
         return _review("`fd -x` runs a command on every match")
+    if any(may_pick_secrets(t) for t in texts[:at]):
+        # `fd id_rsa -x cat`, `fd -e pem -X cat`: the reader prints the keys fd picked by name
+        return _review("`fd -x` reads the files its pattern picks by a credential's name")
     searched = _fd_search(command, words[:at], ctx)
     ran = ctx.classify(clause, "fd -x")
     if searched is None or searched.verdict != Verdict.SAFE:

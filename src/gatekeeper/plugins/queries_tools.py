@@ -55,12 +55,21 @@ def _only(args: list[str], forms: Collection[str]) -> bool:
 
 # -- database clients ------------------------------------------------------------------------
 
-_SQL_HELP = {"--help", "-help", "-h", "-?", "--version", "-version", "-V", "-I"}
-_SQLCMD_HELP = _SQL_HELP - {"-h"}  # sqlcmd's `-h` sets the header lines
+# Each client's own help and version spellings. Another client's spelling is no help there:
+# psql and mysql bundle short options, so `psql -version` is `-v ersion` (then it connects
+# and runs what stdin holds, `\!` shell escapes included), `mysql -version` is `-v -e rsion`
+# and `-help` is `-h elp` (a server named `elp`); sqlcmd's `-I` and `-V` are settings.
+_SQL_HELP = {
+    "sqlite3": {"--help", "-help", "--version", "-version"},
+    "duckdb": {"--help", "-help", "--version", "-version"},
+    "psql": {"--help", "-?", "--version", "-V"},
+    "mysql": {"--help", "-?", "-I", "--version", "-V"},
+    "sqlcmd": {"--help", "-?", "--version"},
+}
 
 
 def _sql_client(name: str, args: list[str]) -> Finding | None:
-    if _only(args, _SQLCMD_HELP if name == "sqlcmd" else _SQL_HELP):
+    if _only(args, _SQL_HELP[name]):
         return _safe(f"`{name} {args[0]}` only prints its help or version")
     if name == "psql" and args in (["-l"], ["--list"]):
         return _safe("`psql -l` only lists the local server's databases")
@@ -273,14 +282,13 @@ def _textutil(command: Command, ctx: Context) -> Finding | None:
     converting = "-convert" in args or "-cat" in args
     if converting and "-stdout" not in args:
         return None  # the result is written beside the input
-    if (
-        converting
-        and "-noload" not in args
-        and not all(
-            w.text.lower().endswith((".rtf", ".txt")) for w in files
-        )
+    if "-noload" not in args and (
+        "-format" in args  # `-format html` reads `x.txt` as HTML
+        or not all(w.text.lower().endswith((".rtf", ".txt")) for w in files)
     ):
-        return None  # HTML and office documents may load images and styles from the network
+        # HTML and office documents may load images and styles from the network, for
+        # `-info` (which loads the document to describe it) as for a conversion
+        return None
     if not converting and "-info" not in args:
         return None
     return _reads(command, ctx, files, "`textutil -info`/`-stdout` only reads and prints")
@@ -392,7 +400,10 @@ def check(name: str, args: list[str], command: Command, ctx: Context) -> Finding
     if name == "sample":
         return _sample(command, ctx)
     if name == "qlmanage":
-        if args in (["-h"], ["-m"]) or (args[:1] == ["-m"] and all(_NAME.match(a) for a in args)):
+        if args == ["-h"] or (
+            args[:1] == ["-m"]
+            and all(_NAME.match(a) and not a.startswith("-") for a in args[1:])
+        ):  # `-m` takes statistic names; `-m -t -o DIR`, `-m -g PLUGIN` still render or load
             return _safe("`qlmanage -m` only prints the Quick Look server's state")
         return None  # -p and -t open a preview window or render thumbnails
     return _say(command, ctx)

@@ -27,7 +27,8 @@ input stays unknown (docs/rules.md explains the limits and the residual risk).
 ## GK-WRAP-004 — a wrapper whose command is not known statically (REVIEW)
 **What it catches:** ``xargs`` or ``find -exec`` running a computed command, file names
 pasted into a shell script (``find -exec sh -c 'cat {}'``), words ``xargs`` reads handed
-to a command that is not a plain reader (``... | xargs git diff``), ``bash -c "$X"``,
+to a command that is not a plain reader (``... | xargs git diff``), ``find -exec`` on files
+picked by a credential's name (``-name '*.pem'``), ``bash -c "$X"``,
 ``npx``/``pnpm dlx``/``bunx``/``uvx`` (they may download and run a package).
 **Why:** the gate cannot see what will run.
 """
@@ -36,7 +37,7 @@ from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
-from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP
+from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP, may_pick_secrets
 from gatekeeper.plugins.environment import risky_assignment
 from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.listers import listed_roots
@@ -253,9 +254,25 @@ def _rtk(argv: Sequence[str], ctx: Context) -> Finding | None:
         return Finding(Verdict.SAFE, "GK-WRAP-002", "`rtk gain` prints its own savings records")
     if args[:1] == ["proxy"]:
         return _wrapped(ctx, args[1:], "rtk proxy") if args[1:] else None
+    if args[:1] == ["grep"]:
+        # `rtk grep` hands its flags to ripgrep (grep only when rg is missing): `rtk grep
+        # --pre=./x.sh y` runs x.sh. Judged as both; rtk drops grep's -r/-R/--recursive.
+        as_rg = ["rg", *(_without_recursion(a) for a in args[1:] if a != "--recursive")]
+        found = [_wrapped(ctx, args, "rtk"), _wrapped(ctx, [a for a in as_rg if a], "rtk grep")]
+        return dominant(found)
     if args[:1] and args[0] in _RTK_PASSTHROUGH:
         return _wrapped(ctx, args, "rtk")
     return None
+
+
+def _without_recursion(arg: str) -> str:
+    """A short-option cluster without the `r`/`R` letters before its first valued letter."""
+    if not arg.startswith("-") or arg.startswith("--"):
+        return arg
+    letters = arg[1:]
+    cut = next((i for i, c in enumerate(letters) if c in "ABCMTdfgjmte"), len(letters))
+    kept = letters[:cut].replace("r", "").replace("R", "") + letters[cut:]
+    return f"-{kept}" if kept else ""
 
 
 # util-linux `script`'s option letters (and `-` for long options).
@@ -531,6 +548,16 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
     while i < len(argv):
         if argv[i] in ("-exec", "-execdir", "-ok", "-okdir"):
             action = argv[i]
+            if not findings and any(may_pick_secrets(a) for a in argv[1:i]):
+                # `find . -name '*.pem' -exec cat {} +` prints the keys it picked by name,
+                # as `find . -name '*.pem' | xargs cat` would (shell.listers refuses that too)
+                findings.append(
+                    Finding(
+                        Verdict.REVIEW,
+                        "GK-WRAP-004",
+                        f"`find {action}` runs on files picked by a credential's name",
+                    )
+                )
             j = i + 1
             clause: list[str] = []
             while j < len(argv) and argv[j] not in (";", "+"):

@@ -142,6 +142,30 @@ _EXEC_ENV = frozenset(
         # Options or config files a tool reads from the environment: each can name a
         # program to run (`--checkpoint-action=exec=`, `--pre=`, `-P`, `-TT`, `+!`) or a
         # remote archive (`TAPE=host:file`). (fzf's variables: GK-QUERY-002.)
+        "SHELL",  # the shell util-linux `script -c`, vim's `:!`, `less`'s `!` and kin start
+        # Cloud CLIs' config and plugin locations: an AWS config runs `credential_process`,
+        # az loads its extensions (Python) from a dir, gh and helm read pagers, plugins and
+        # hosts, and an endpoint or host override sends the user's token elsewhere.
+        "AWS_CONFIG_FILE",
+        "AWS_SHARED_CREDENTIALS_FILE",
+        "AWS_ENDPOINT_URL",
+        "AWS_CA_BUNDLE",
+        "AZURE_CONFIG_DIR",
+        "AZURE_EXTENSION_DIR",
+        "AZURE_DEVOPS_EXT_CONFIG_DIR",
+        "CLOUDSDK_CONFIG",
+        "CLOUDSDK_PYTHON",
+        "CLOUDSDK_AUTH_ACCESS_TOKEN_FILE",
+        "HELM_PLUGINS",
+        "HELM_CONFIG_HOME",
+        "HELM_DATA_HOME",
+        "HELM_KUBEAPISERVER",
+        "GH_CONFIG_DIR",
+        "GH_HOST",
+        "GH_PAGER",
+        "GH_BROWSER",
+        "GH_EDITOR",
+        "DOCKER_CONFIG",
         "TAR_OPTIONS",
         "TAPE",
         "RIPGREP_CONFIG_PATH",
@@ -179,12 +203,14 @@ _EXEC_PREFIX = (
     "CPPFLAGS",
     "PYTHON",
 )
+# One service's endpoint (`AWS_ENDPOINT_URL_S3`, gcloud's overrides): the token goes there.
+_ENDPOINT_PREFIX = ("AWS_ENDPOINT_URL_", "CLOUDSDK_API_ENDPOINT_OVERRIDES_")
 
 
 def env_risk(name: str) -> str:
     """ "harmless", "exec" (can run code or redirect what runs) or "unknown"."""
     if name in HARMLESS_ENV:
         return "harmless"
-    if name in _EXEC_ENV or name.startswith(_EXEC_PREFIX):
+    if name in _EXEC_ENV or name.startswith(_EXEC_PREFIX) or name.startswith(_ENDPOINT_PREFIX):
         return "exec"
     return "unknown"

@@ -157,6 +157,8 @@ class _Walker:
         self.stack: list[_Item] = []
         self.commands: list[Command] = []
         self.problems: list[Problem] = []
+        # The words the last `word` call's brace expansion made (`{a,b}`: `a`, `b`), or None.
+        self.alternatives: list[Word] | None = None
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -369,7 +371,8 @@ class _Walker:
             elif not child.is_named:
                 words.append(Word(self.text(child)))
             else:
-                words.append(self.word(child, item.where))
+                word = self.word(child, item.where)
+                words.extend(self.alternatives or (word,))
         self.commands.append(
             Command(tuple(words), (), item.redirects, item.where, self.text(node), item.piped)
         )
@@ -408,7 +411,8 @@ class _Walker:
             elif child.is_named or node.field_name_for_child(i) == "argument":
                 if kind == "comment":
                     continue
-                words.append(self.word(child, item.where))
+                word = self.word(child, item.where)
+                words.extend(self.alternatives or (word,))  # `cat {/etc/shadow,x}`: two words
         if words:
             head = words[0]
             if head.dynamic:
@@ -448,8 +452,14 @@ class _Walker:
             todo.extend(n.children)
 
     def word(self, node: Node, where: str) -> Word:
-        """Resolve a word node to its text; mark it dynamic where the shell would expand."""
-        if node.type == "word" and not node.is_missing:
+        """Resolve a word node to its text; mark it dynamic where the shell would expand.
+
+        A brace expansion (`{a,b}`, unquoted) leaves the words it makes in `alternatives`
+        (more words than this limit, or a sequence `{a..z}`, make the word dynamic).
+        """
+        self.alternatives = None
+        raw_node = self.text(node)
+        if node.type == "word" and not node.is_missing and not ("{" in raw_node and "}" in raw_node):
             # Most words are one `word` leaf: the loop below, for that node alone.
             text, glob = _unquoted_word(self.text(node), at_start=True)
             if text.startswith("~"):
@@ -458,6 +468,7 @@ class _Walker:
                 return Word(text, True, glob)  # ~user
             return Word(text, False, glob)
         parts: list[str] = []
+        marks: list[list[bool]] = []  # per part, per character: an unquoted `{`, `,`, `}` counts
         dynamic = False
         glob = False
         first = True
@@ -466,19 +477,24 @@ class _Walker:
             n, quoted = todo.pop()
             kind = n.type
             raw = self.text(n)
+            while len(marks) < len(parts):  # parts other than unquoted words: never special
+                marks.append([False] * len(parts[len(marks)]))
             if n.is_missing:
                 self.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", n)
                 dynamic = True
                 continue
             if kind == "word":
                 text, has_glob = _unquoted_word(raw, at_start=first and not parts)
-                if text.startswith("~"):
+                special = _unescaped(raw) if not quoted else [False] * len(text)
+                if text.startswith("~") and not parts:
                     if text == "~" or text.startswith("~/"):
                         text = self.home + text[1:]
+                        special = [False] * len(self.home) + special[1:]
                     else:
                         dynamic = True  # ~user
                 glob = glob or has_glob
                 parts.append(text)
+                marks.append(special if len(special) == len(text) else [False] * len(text))
             elif kind == "raw_string":
                 parts.append(raw[1:-1])
             elif kind == "ansi_c_string":
@@ -522,7 +538,27 @@ class _Walker:
                 parts.append(raw)
                 self.scan(n, where)
             first = False
-        return Word("".join(parts), dynamic, glob)
+        while len(marks) < len(parts):
+            marks.append([False] * len(parts[len(marks)]))
+        text = "".join(parts)
+        flags = [f for m in marks for f in m]
+        if "{" in text and "}" in text:
+            made = _brace_expand(text, flags) if len(flags) == len(text) else None
+            if made is None:
+                dynamic = True  # `{a..z}`, or more words than the gate follows
+            elif len(made) > 1:
+                self.alternatives = [self._tilde(t, f, dynamic) for t, f in made]
+        return Word(text, dynamic, glob)
+
+    def _tilde(self, text: str, flags: list[bool], dynamic: bool) -> Word:
+        """A word brace expansion made, tilde-expanded as bash does after it (`{~,x}`), a
+        glob when an unquoted `*`, `?` or `[` is left in it."""
+        glob = any(f and c in "*?[" for c, f in zip(text, flags, strict=True))
+        if text.startswith("~") and flags[:1] == [True]:
+            if text == "~" or text.startswith("~/"):
+                return Word(self.home + text[1:], dynamic, glob)
+            return Word(text, True, glob)  # ~user
+        return Word(text, dynamic, glob)
 
     def known_variable(self, node: Node) -> str | None:
         """The value of `$HOME` / `${HOME}`; None for any other expansion."""
@@ -604,6 +640,77 @@ def _unquoted_word(raw: str, *, at_start: bool) -> tuple[str, bool]:
         out.append(ch)
         i += 1
     return "".join(out), glob
+
+
+def _unescaped(raw: str) -> list[bool]:
+    """Per character of `_unquoted_word(raw)`'s text: True unless a backslash escaped it."""
+    flags: list[bool] = []
+    i = 0
+    while i < len(raw):
+        if raw[i] == "\\" and i + 1 < len(raw):
+            if raw[i + 1] != "\n":
+                flags.append(False)
+            i += 2
+            continue
+        flags.append(True)
+        i += 1
+    return flags
+
+
+_MAX_BRACE_WORDS = 64
+
+
+def _brace_expand(text: str, flags: list[bool]) -> list[tuple[str, list[bool]]] | None:
+    """Bash's brace expansion of a word whose unquoted characters are marked in `flags`:
+    ``x{a,b{c,d}}y`` → ``xay``, ``xbcy``, ``xbdy``. None for a sequence (``{a..z}``) or more
+    than `_MAX_BRACE_WORDS` words."""
+    out: list[tuple[str, list[bool]]] = []
+    todo = [(text, flags)]
+    while todo:
+        t, f = todo.pop()
+        found = _brace_at(t, f)
+        if found is None:
+            out.append((t, f))
+        elif not found:
+            return None
+        else:
+            bounds = found
+            start, end = bounds[0], bounds[-1]
+            alts = []
+            for k in range(len(bounds) - 1):
+                a, b = bounds[k], bounds[k + 1]
+                alts.append(
+                    (t[:start] + t[a + 1 : b] + t[end + 1 :], f[:start] + f[a + 1 : b] + f[end + 1 :])
+                )
+            todo.extend(reversed(alts))
+        if len(out) + len(todo) > _MAX_BRACE_WORDS:
+            return None
+    return out
+
+
+def _brace_at(t: str, f: list[bool]) -> list[int] | None:
+    """The first brace expansion of `t`: where its `{`, top-level `,`s and `}` are; None when
+    there is none; [] for a sequence (`{1..9}`), which the gate does not expand."""
+    i = 0
+    while i < len(t):
+        if t[i] == "{" and f[i] and not (i > 0 and t[i - 1] == "$" and f[i - 1]):
+            depth, commas, j = 0, [], i + 1
+            while j < len(t):
+                if f[j] and t[j] == "{":
+                    depth += 1
+                elif f[j] and t[j] == "}":
+                    if depth == 0:
+                        break
+                    depth -= 1
+                elif f[j] and t[j] == "," and depth == 0:
+                    commas.append(j)
+                j += 1
+            if j < len(t) and commas:
+                return [i, *commas, j]
+            if j < len(t) and ".." in t[i + 1 : j]:
+                return []
+        i += 1
+    return None
 
 
 def _dq_unescape(raw: str) -> str:
