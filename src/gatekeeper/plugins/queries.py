@@ -14,14 +14,16 @@ binding; ``fd`` whose search paths lie inside the allowed dirs (``-x``/``-X`` on
 plain reader: ``cat``, ``head``, ``wc``, ``ls``, ``stat``, checksums...); ``ip addr|link|route|neigh...
 [show|list|get]``; ``journalctl``/``dmesg`` reading logs; ``systemctl status|list-units|
 is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure), ``lspci``,
-``lsusb``, ``lsof``, ``who``, ``w``, ``cal``, ``uuidgen``, ``pstree``, ``crontab -l``,
+``lsusb``, ``lsof`` (not ``-D``: it writes the device cache), ``who``, ``w``, ``cal``,
+``uuidgen``, ``pstree``, ``crontab -l``,
 ``history``, ``apt list|show|search|policy``, ``apt-cache``, ``dpkg -l|-L|-s|-S``,
 ``snap list|find|info``, ``flatpak list``, ``pyenv versions``, ``rfkill list``,
 ``timedatectl status``, ``sensors``, ``tput cols``, ``cargo tree|metadata|search|info|
 pkgid|locate-project|verify-project|read-manifest|help`` (nothing that compiles: a build
 runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output switches),
 ``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``,
-``mktemp -u``, ``pre-commit help|validate-config``,
+``mktemp -u``, ``mktemp``/``mktemp -d`` without a template or a dir,
+``pre-commit help|validate-config``,
 ``yarn``/``pnpm`` ``list|why|info|outdated|audit`` (cwd inside the allowed dirs),
 ``openssl version|list|x509 -noout -text``, ``gzip``/``gunzip`` ``-c|-l|-t``,
 ``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress); ansible's help,
@@ -1378,9 +1380,32 @@ def _ifconfig(args: list[str]) -> Finding | None:
     return None
 
 
+def _lsof(args: list[str]) -> Finding | None:
+    """`lsof` lists open files; only `-D` (the device cache: `-Db PATH` writes a file) acts.
+
+    A value may be glued to its option (`-Db/path`, `-nPDb`), so any short-option word that
+    holds a `D` is left to review (`+D DIR` only searches a directory tree).
+    """
+    if any(a.startswith("-") and not a.startswith("--") and "D" in a for a in args):
+        return None
+    return _safe("`lsof` only prints information")
+
+
+def _mktemp(positional: list[str], flags: list[str]) -> Finding | None:
+    """`mktemp` and `mktemp -d` with no template create one empty, fresh-named entry in the
+    temp dir (`O_EXCL`, mode 0600: nothing existing is touched) and print its name."""
+    if not positional and all(
+        f in ("-d", "--directory", "-q", "--quiet", "-dq", "-qd") for f in flags
+    ):
+        return _safe("`mktemp` only creates a fresh, empty temp file or dir")
+    return None  # a template, `-p`, `--tmpdir` or `-t` choose where; the reviewer judges
+
+
 def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Finding | None:
     """The small tools: one line of policy each."""
-    if name in ("cal", "ncal", "uuidgen", "clear", "pstree", "sestatus", "w", "lsof", "netstat"):
+    if name == "lsof":
+        return _lsof(args)
+    if name in ("cal", "ncal", "uuidgen", "clear", "pstree", "sestatus", "w", "netstat"):
         return _safe(f"`{name}` only prints information")
     if name in ("lspci", "lsusb"):
         if _forbids(args, ("-F", "-i", "-p", "-A", "-H", "-O", "-D")):
@@ -1399,7 +1424,7 @@ def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Findi
         positional, flags = _split(args, ("-t", "-p", "--tmpdir", "--suffix"))
         if "-u" in flags and all(_name(f) in ("-u", "-t", "-p", "--suffix", "-q") for f in flags):
             return _safe("`mktemp -u` only prints a name")
-        return None
+        return _mktemp(positional, flags)
     if name == "pre-commit":
         if args in (["help"], ["--help"], ["-h"], ["--version"], ["-V"]):
             return _safe("`pre-commit help` only prints text")
