@@ -38,3 +38,25 @@ lsof -D b
 lsof -nPDu
 # ruleid: GK-UNKNOWN
 lsof -u $(id -un) -D b
+
+# -- file: reading names from a list hides the paths it opens; -C writes a compiled magic ----
+# ok: GK-BASH-005
+file src/main.py
+# ok: GK-BASH-005
+file -b --mime-type src/main.py
+# ok: GK-BASH-005
+file -- -f
+# ruleid: GK-BASH-005
+file -f names.txt
+# ruleid: GK-BASH-005
+file -bf names.txt
+# ruleid: GK-BASH-005
+file -m magic.txt --files-from=names.txt
+# ruleid: GK-BASH-005
+file --files names.txt
+# ruleid: GK-BASH-005
+file -C -m magic.txt
+# ruleid: GK-BASH-005
+file --comp -m magic.txt
+# ruleid: GK-BASH-005
+file *.txt

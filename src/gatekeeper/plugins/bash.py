@@ -40,6 +40,7 @@ pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/
 ``--checkpoint-action``/``--use-compress-program``/``-I`` and a ``host:file`` archive
 (GNU tar reaches it through rsh/ssh), ``vim -c``, ``zip -T -TT``,
 ``find -delete``, ``sort --compress-program``, ``yq -i``, ``xxd -r``, ``base64 -o``,
+``file -f``/``--files-from``/``-C``,
 ``awk -f``/``-E``/``-l`` (attached forms included), and a glob that may expand
 to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``)...
 **Why:** each of these turns a reader into a writer or a launcher.
@@ -504,6 +505,24 @@ def _flag_problem(command: Command) -> Finding | None:
         return _review("GK-BASH-005", "`xxd -r` writes binary data back to a file")
     elif name == "find" and "-delete" in args:
         return _review("GK-BASH-005", "`find -delete` removes files")
+    elif name == "file":
+        return _file_flag_problem(args)
+    return None
+
+
+def _file_flag_problem(args: tuple[str, ...]) -> Finding | None:
+    """`file -f LIST` reads the names to examine from a file the gate has not read (and a
+    `-m` magic file can print the bytes it matches); `file -C` compiles a magic file."""
+    for a in args:
+        if a == "--":
+            break
+        long = a.split("=", 1)[0] if a.startswith("--") and len(a) > 2 else ""
+        short = a.startswith("-") and not long
+        # getopt_long takes any unambiguous prefix: `--files` is `--files-from`.
+        if (long and ("--files-from".startswith(long) or "--compile".startswith(long))) or (
+            short and ("f" in a or "C" in a)
+        ):
+            return _review("GK-BASH-005", f"`file {a}` reads a list of names or writes a file")
     return None
 
 
