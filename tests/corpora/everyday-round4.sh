@@ -60,3 +60,49 @@ file -C -m magic.txt
 file --comp -m magic.txt
 # ruleid: GK-BASH-005
 file *.txt
+
+# -- plain readers' long options: getopt_long takes any unambiguous prefix -------------------
+# ok: GK-BASH-005
+sort -u --reverse data.txt
+# ok: GK-BASH-005
+sed --quiet -n 1p data.txt
+# ok: GK-BASH-005
+awk -F: '{print $1}' data.txt
+# ok: GK-BASH-005
+wc --lines data.txt
+# ok: GK-BASH-005
+mawk -W version
+# ruleid: GK-BASH-005
+sort --compress=sh -S1 data.txt
+# ruleid: GK-BASH-005
+sort --out=.git/hooks/pre-commit data.txt
+# ruleid: GK-BASH-005
+sort --files0-from=names.txt
+# ruleid: GK-BASH-005
+wc --files0-from=names.txt
+# ruleid: GK-BASH-005
+du --files0=names.txt
+# ruleid: GK-BASH-005
+sed --in-pl '1i x' .claude/settings.json
+# ruleid: GK-BASH-005
+sed --fi=script.sed data.txt
+# ruleid: GK-BASH-005
+sed --expr=1e data.txt
+# ruleid: GK-BASH-005
+awk --exe=prog.awk data.txt
+# ruleid: GK-BASH-005
+awk --source='BEGIN{system("id")}' data.txt
+# ruleid: GK-BASH-005
+awk -e 'BEGIN{}' -e 'BEGIN{system("id")}'
+# ruleid: GK-BASH-005
+awk -i lib.awk 1 data.txt
+# ruleid: GK-BASH-005
+gawk -o.git/hooks/pre-commit 1 data.txt
+# ruleid: GK-BASH-005
+gawk --dump-variables=.git/hooks/pre-commit 1 data.txt
+# ruleid: GK-BASH-005
+mawk -W exec prog.awk
+# ruleid: GK-BASH-005
+yq --in-p '.a = 1' config.yaml
+# ruleid: GK-BASH-005
+base64 --out=x data.txt

@@ -41,6 +41,8 @@ pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/
 (GNU tar reaches it through rsh/ssh), ``vim -c``, ``zip -T -TT``,
 ``find -delete``, ``sort --compress-program``, ``yq -i``, ``xxd -r``, ``base64 -o``,
 ``file -f``/``--files-from``/``-C``,
+``--files0-from``, gawk's ``-e``/``-i``/``-o``/``-d``/``-p``/``-D`` and their long names,
+mawk's ``-W``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
 ``awk -f``/``-E``/``-l`` (attached forms included), and a glob that may expand
 to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``)...
 **Why:** each of these turns a reader into a writer or a launcher.
@@ -510,6 +512,75 @@ def _flag_problem(command: Command) -> Finding | None:
     return None
 
 
+# Long options of the plain readers that write, run code or read a list of names the gate
+# never sees. GNU getopt_long (and Python's argparse, for yq) take any unambiguous prefix,
+# so `sort --out=F` is `sort --output=F`: a word that names one of these or abbreviates it
+# goes to review. Value True: the exact spelling is risky too; False: the exact spelling is
+# judged elsewhere (`_flag_problem`, the write effects), only an abbreviation is flagged here.
+_AWK_RISKY_LONG: dict[str, bool] = {
+    "--file": False,
+    "--exec": False,
+    "--load": False,
+    "--source": True,  # program text inside the option: not scanned
+    "--include": True,  # a source file of awk code
+    "--pretty-print": True,  # writes the program to a file
+    "--dump-variables": True,  # writes the variables to a file
+    "--profile": True,  # writes a profile to a file
+    "--debug": True,  # reads debugger commands
+}
+_RISKY_LONG_OPTIONS: dict[str, dict[str, bool]] = {
+    "sort": {
+        "--output": False,
+        "--compress-program": False,
+        "--files0-from": True,
+        "--random-source": False,
+    },
+    "sed": {"--in-place": False, "--file": False, "--expression": False},
+    "wc": {"--files0-from": True},
+    "du": {"--files0-from": True},
+    "yq": {"--in-place": False},
+    "base64": {"--output": False},
+    "awk": _AWK_RISKY_LONG,
+    "gawk": _AWK_RISKY_LONG,
+    "mawk": _AWK_RISKY_LONG,
+}
+# gawk's short forms of the above: -e (--source), -i, -o, -d, -p, -D; mawk's -W exec.
+_AWK_RISKY_SHORT = "eiodpD"
+_AWK_VALUED_SHORT = "fvFElW"
+
+
+def _long_option_problem(command: Command) -> Finding | None:
+    """A risky long option of a plain reader, spelled out or abbreviated (GK-BASH-005)."""
+    name = command.name
+    risky = _RISKY_LONG_OPTIONS.get(name)
+    if risky is None:
+        return None
+    awk = name in ("awk", "gawk", "mawk")
+    args = command.argv[1:]
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if awk and a.startswith("-") and not a.startswith("--"):
+            for c in a[1:]:
+                version = a == "-Wversion" or (a == "-W" and args[i + 1 : i + 2] == ("version",))
+                if c in _AWK_RISKY_SHORT or (c == "W" and not version):
+                    return _review("GK-BASH-005", f"`{name} {a}` runs code or writes a file")
+                if c in _AWK_VALUED_SHORT:
+                    break  # the rest of the word is the option's value
+            continue
+        opt = a.split("=", 1)[0]
+        if not opt.startswith("--") or len(opt) < 3:
+            continue
+        for full, exact_too in risky.items():
+            if full.startswith(opt) and (opt != full or exact_too):
+                what = "is" if opt == full else f"abbreviates `{full}`, which"
+                return _review(
+                    "GK-BASH-005",
+                    f"`{name} {opt}` {what} writes, runs code or reads names from a file",
+                )
+    return None
+
+
 def _file_flag_problem(args: tuple[str, ...]) -> Finding | None:
     """`file -f LIST` reads the names to examine from a file the gate has not read (and a
     `-m` magic file can print the bytes it matches); `file -C` compiles a magic file."""
@@ -663,7 +734,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             return found
         return Finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs")
     if name in READ_ONLY:
-        flagged = _flag_problem(command)
+        flagged = _long_option_problem(command) or _flag_problem(command)
         if flagged is not None:
             return flagged
         if name == "find":
