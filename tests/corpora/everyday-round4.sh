@@ -106,3 +106,27 @@ mawk -W exec prog.awk
 yq --in-p '.a = 1' config.yaml
 # ruleid: GK-BASH-005
 base64 --out=x data.txt
+
+# -- git: parse-options takes prefixes too; blame --contents prints the file it names -------
+# ok: GK-GIT-003
+git diff --text
+# ok: GK-GIT-003
+git log --oneline --stat
+# ok: GK-GIT-005
+git blame --contents src/main.py src/main.py
+# ruleid: GK-GIT-003
+git diff --outp=.git/hooks/pre-commit
+# ruleid: GK-GIT-003
+git log -p --out=.git/hooks/pre-commit
+# ruleid: GK-GIT-003
+git diff --ext
+# ruleid: GK-GIT-003
+git log --textc
+# ruleid: GK-GIT-003
+git grep --open=sh x
+# ruleid: GK-GIT-005
+git blame --contents /etc/hosts src/main.py
+# ruleid: GK-GIT-005
+git blame --conte=/etc/hosts src/main.py
+# ruleid: GK-GIT-005
+git blame --contents "$CREDS" src/main.py
