@@ -107,6 +107,22 @@ yq --in-p '.a = 1' config.yaml
 # ruleid: GK-BASH-005
 base64 --out=x data.txt
 
+# -- ss and lastlog: the same prefixes ------------------------------------------------------
+# ok: GK-QUERY-002
+ss -tlnp
+# ok: GK-QUERY-002
+ss --family=inet --listening
+# ok: GK-QUERY-002
+lastlog --user root
+# ruleid: GK-QUERY-002
+ss --dia=data.bin
+# ruleid: GK-QUERY-002
+ss --ki dst 10.0.0.1
+# ruleid: GK-UNKNOWN
+lastlog --cle --user root
+# ruleid: GK-UNKNOWN
+lastlog --se --user root
+
 # -- git: parse-options takes prefixes too; blame --contents prints the file it names -------
 # ok: GK-GIT-003
 git diff --text

@@ -48,7 +48,8 @@ nothing.
 and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --graph``,
 ``brew`` given a formula file path (a Ruby file it would load); ``dmesg -c|-C|-D|-E|-n``;
 ``journalctl --vacuum-*|--rotate|--flush|--file|--directory``; ``systemctl``/
-``timedatectl``/``journalctl`` with ``-H``/``-M`` (another host); ``ss -K``/``-D``;
+``timedatectl``/``journalctl`` with ``-H``/``-M`` (another host); ``ss -K``/``-D`` (long names
+abbreviated too: ``ss --dia=F``); ``lastlog --clear|--set|--root`` and their prefixes;
 ``crontab`` other than ``-l``; ``terraform -chdir`` and ``fmt`` targets outside the allowed
 dirs; ``ansible-doc -M``, ``ansible-galaxy --server``; ``networksetup -set*|-create*...``;
 ``nmcli -s`` and nmcli's changing forms; ``sysctl -w|-p|name=value``; a tool-configuring variable set before the command (``FZF_DEFAULT_OPTS=...``).
@@ -1364,9 +1365,16 @@ def _tput(args: list[str]) -> Finding | None:
     return None
 
 
+def _long_prefix(arg: str, options: tuple[str, ...]) -> bool:
+    """`arg` names one of the long `options` or abbreviates it: getopt_long takes any
+    unambiguous prefix (`ss --dia=F` is `ss --diag=F`)."""
+    opt = arg.split("=", 1)[0]
+    return opt.startswith("--") and len(opt) > 2 and any(o.startswith(opt) for o in options)
+
+
 def _ss(args: list[str]) -> Finding | None:
     for a in args:
-        if a in ("--kill", "--diag", "--filter") or a.startswith(("--diag=", "--filter=")):
+        if _long_prefix(a, ("--kill", "--diag", "--filter")):
             return _review(f"`ss {a}` kills sockets or reads or writes a file")
         if a.startswith("-") and not a.startswith("--") and set(a[1:]) & set("KDF"):
             return _review(f"`ss {a}` kills sockets or reads or writes a file")
@@ -1496,7 +1504,11 @@ def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Findi
         )
     ):
         return _safe("`upower` only reads the power devices")
-    if name == "lastlog" and not _forbids(args, ("-C", "--clear", "-S", "--set", "-R", "--root")):
+    if (
+        name == "lastlog"
+        and not _forbids(args, ("-C", "-S", "-R"))
+        and not any(_long_prefix(a, ("--clear", "--set", "--root")) for a in args)
+    ):
         return _safe("`lastlog` only reads the login records")
     return None
 
