@@ -123,6 +123,19 @@ lastlog --cle --user root
 # ruleid: GK-UNKNOWN
 lastlog --se --user root
 
+# ok: GK-UNKNOWN
+findmnt --real
+# ok: GK-UNKNOWN
+sensors -f
+# ruleid: GK-UNKNOWN
+findmnt --tab=fstab.txt
+# ruleid: GK-UNKNOWN
+findmnt --po
+# ruleid: GK-UNKNOWN
+sensors --se
+# ruleid: GK-UNKNOWN
+sensors --conf=sensors.conf
+
 # -- git: parse-options takes prefixes too; blame --contents prints the file it names -------
 # ok: GK-GIT-003
 git diff --text

@@ -1353,7 +1353,8 @@ def _first_is(args: list[str], allowed: Collection[str], empty_ok: bool = True) 
 
 
 def _forbids(args: list[str], prefixes: tuple[str, ...]) -> bool:
-    return any(a.startswith(prefixes) for a in args)
+    longs = tuple(p for p in prefixes if p.startswith("--"))
+    return any(a.startswith(prefixes) or (longs and _long_prefix(a, longs)) for a in args)
 
 
 def _tput(args: list[str]) -> Finding | None:
