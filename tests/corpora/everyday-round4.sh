@@ -106,6 +106,34 @@ mawk -W exec prog.awk
 yq --in-p '.a = 1' config.yaml
 # ruleid: GK-BASH-005
 base64 --out=x data.txt
+# ok: GK-BASH-005
+less -N data.txt
+# ok: GK-BASH-005
+tree -a -L 2 src
+# ok: GK-BASH-005
+diff -u data.txt src/data.txt
+# ok: GK-BASH-005
+man -k printf
+# ruleid: GK-BASH-005
+cat data.txt | less -o .git/hooks/pre-commit
+# ruleid: GK-BASH-005
+cat data.txt | less -NO.git/hooks/pre-commit
+# ruleid: GK-BASH-005
+less --lessk=keys data.txt
+# ruleid: GK-BASH-005
+tree -o .git/hooks/pre-commit
+# ruleid: GK-BASH-005
+tree -ao .git/hooks/pre-commit
+# ruleid: GK-BASH-005
+tree --fromfile names.txt
+# ruleid: GK-BASH-005
+diff --from-file=/etc/hosts data.txt
+# ruleid: GK-BASH-005
+diff --to=/etc/hosts data.txt
+# ruleid: GK-BASH-005
+man --pag=sh ls
+# ruleid: GK-BASH-005
+man --htm=sh ls
 
 # -- ss and lastlog: the same prefixes ------------------------------------------------------
 # ok: GK-QUERY-002

@@ -42,7 +42,8 @@ pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/
 ``find -delete``, ``sort --compress-program``, ``yq -i``, ``xxd -r``, ``base64 -o``,
 ``file -f``/``--files-from``/``-C``,
 ``--files0-from``, gawk's ``-e``/``-i``/``-o``/``-d``/``-p``/``-D`` and their long names,
-mawk's ``-W``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
+mawk's ``-W``, ``less -o|-O``, ``tree -o|-R|--fromfile``, ``diff --from-file|--to-file``,
+``man --pag=``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
 ``awk -f``/``-E``/``-l`` (attached forms included), and a glob that may expand
 to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``)...
 **Why:** each of these turns a reader into a writer or a launcher.
@@ -544,9 +545,20 @@ _RISKY_LONG_OPTIONS: dict[str, dict[str, bool]] = {
     "gawk": _AWK_RISKY_LONG,
     "mawk": _AWK_RISKY_LONG,
 }
-# gawk's short forms of the above: -e (--source), -i, -o, -d, -p, -D; mawk's -W exec.
-_AWK_RISKY_SHORT = "eiodpD"
-_AWK_VALUED_SHORT = "fvFElW"
+_RISKY_LONG_OPTIONS |= {
+    "diff": {"--from-file": True, "--to-file": True},  # read a file the path check never saw
+    "less": {"--log-file": False, "--LOG-FILE": True, "--lesskey-file": False},
+    "tree": {"--fromfile": True, "--fromtabfile": True, "--infofile": True, "--gitfile": True},
+    "man": {"--pager": False, "--html": False},
+}
+# Short options, as (risky letters, letters whose value is the rest of the word): gawk's
+# -e (--source), -i, -o, -d, -p, -D and mawk's -W; less -o/-O (log the input to a file);
+# tree -o (write the listing to a file) and -R (with -o, a file in every directory).
+_RISKY_SHORT: dict[str, tuple[str, str]] = {
+    **dict.fromkeys(("awk", "gawk", "mawk"), ("eiodpDW", "fvFEl")),
+    "less": ("oO", "bhjkpPtTxyzD#"),
+    "tree": ("oR", "LPIHT"),
+}
 
 
 def _long_option_problem(command: Command) -> Finding | None:
@@ -555,17 +567,18 @@ def _long_option_problem(command: Command) -> Finding | None:
     risky = _RISKY_LONG_OPTIONS.get(name)
     if risky is None:
         return None
-    awk = name in ("awk", "gawk", "mawk")
+    risky_short, valued = _RISKY_SHORT.get(name, ("", ""))
     args = command.argv[1:]
     for i, a in enumerate(args):
         if a == "--":
             break
-        if awk and a.startswith("-") and not a.startswith("--"):
+        if risky_short and a.startswith("-") and not a.startswith("--"):
+            # mawk -W version only prints the version
+            version = a == "-Wversion" or (a == "-W" and args[i + 1 : i + 2] == ("version",))
             for c in a[1:]:
-                version = a == "-Wversion" or (a == "-W" and args[i + 1 : i + 2] == ("version",))
-                if c in _AWK_RISKY_SHORT or (c == "W" and not version):
+                if c in risky_short and not (c == "W" and version):
                     return _review("GK-BASH-005", f"`{name} {a}` runs code or writes a file")
-                if c in _AWK_VALUED_SHORT:
+                if c in valued or c == "W":
                     break  # the rest of the word is the option's value
             continue
         opt = a.split("=", 1)[0]
@@ -1105,7 +1118,9 @@ def _check_archivers(command: Command, ctx: Context) -> Finding | None:
             return Finding(Verdict.SAFE, "GK-BASH-001", "`tar` only lists an archive")
         return _tar_create(command, ctx)
     if name == "man":
-        if any(a.startswith(("-P", "--pager", "-H", "--html")) for a in args):
+        if _long_option_problem(command) or any(
+            a.startswith(("-P", "--pager", "-H", "--html")) for a in args
+        ):
             return _review("GK-BASH-005", "`man` with a pager or browser option runs it")
         return Finding(Verdict.SAFE, "GK-BASH-001", "`man` only reads")
     if name in ("vim", "vi", "nvim"):
