@@ -220,6 +220,15 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
     (
         "*",
         "*",
+        r"^mktemp( -d)?$",
+        "`mktemp` with no template or dir creates one fresh, empty entry in the temp dir, "
+        "exclusively (nothing that exists is touched): a write in a tmp dir, which the path "
+        "policy allows; a template, `-p`, `-t`, `--tmpdir` or a `TMPDIR=` prefix ask "
+        "(GK-QUERY-001)",
+    ),
+    (
+        "*",
+        "*",
         r"^(bash -c '(rm -rf /tmp/test|mv file1 file2|cp file1 file2|touch newfile|"
         r"mkdir newdir|pip install requests|python script\.py|)'|env (mv src dst|"
         r"python script\.py))$",

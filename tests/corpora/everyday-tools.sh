@@ -228,7 +228,7 @@ pip hash /etc/x.whl
 # ok: GK-UNKNOWN
 mktemp -u
 # ruleid: GK-UNKNOWN
-mktemp -d
+mktemp -d ~/.config/XXXXXX
 # ok: GK-UNKNOWN
 pre-commit validate-config
 # ruleid: GK-UNKNOWN

@@ -40,6 +40,10 @@ pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/
 ``--checkpoint-action``/``--use-compress-program``/``-I`` and a ``host:file`` archive
 (GNU tar reaches it through rsh/ssh), ``vim -c``, ``zip -T -TT``,
 ``find -delete``, ``sort --compress-program``, ``yq -i``, ``xxd -r``, ``base64 -o``,
+``file -f``/``--files-from``/``-C``,
+``--files0-from``, gawk's ``-e``/``-i``/``-o``/``-d``/``-p``/``-D`` and their long names,
+mawk's ``-W``, ``less -o|-O``, ``tree -o|-R|--fromfile``, ``diff --from-file|--to-file``,
+``man --pag=``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
 ``awk -f``/``-E``/``-l`` (attached forms included), and a glob that may expand
 to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``)...
 **Why:** each of these turns a reader into a writer or a launcher.
@@ -504,6 +508,105 @@ def _flag_problem(command: Command) -> Finding | None:
         return _review("GK-BASH-005", "`xxd -r` writes binary data back to a file")
     elif name == "find" and "-delete" in args:
         return _review("GK-BASH-005", "`find -delete` removes files")
+    elif name == "file":
+        return _file_flag_problem(args)
+    return None
+
+
+# Long options of the plain readers that write, run code or read a list of names the gate
+# never sees. GNU getopt_long (and Python's argparse, for yq) take any unambiguous prefix,
+# so `sort --out=F` is `sort --output=F`: a word that names one of these or abbreviates it
+# goes to review. Value True: the exact spelling is risky too; False: the exact spelling is
+# judged elsewhere (`_flag_problem`, the write effects), only an abbreviation is flagged here.
+_AWK_RISKY_LONG: dict[str, bool] = {
+    "--file": False,
+    "--exec": False,
+    "--load": False,
+    "--source": True,  # program text inside the option: not scanned
+    "--include": True,  # a source file of awk code
+    "--pretty-print": True,  # writes the program to a file
+    "--dump-variables": True,  # writes the variables to a file
+    "--profile": True,  # writes a profile to a file
+    "--debug": True,  # reads debugger commands
+}
+_RISKY_LONG_OPTIONS: dict[str, dict[str, bool]] = {
+    "sort": {
+        "--output": False,
+        "--compress-program": False,
+        "--files0-from": True,
+        "--random-source": False,
+    },
+    "sed": {"--in-place": False, "--file": False, "--expression": False},
+    "wc": {"--files0-from": True},
+    "du": {"--files0-from": True},
+    "yq": {"--in-place": False},
+    "base64": {"--output": False},
+    "awk": _AWK_RISKY_LONG,
+    "gawk": _AWK_RISKY_LONG,
+    "mawk": _AWK_RISKY_LONG,
+}
+_RISKY_LONG_OPTIONS |= {
+    "diff": {"--from-file": True, "--to-file": True},  # read a file the path check never saw
+    "less": {"--log-file": False, "--LOG-FILE": True, "--lesskey-file": False},
+    "tree": {"--fromfile": True, "--fromtabfile": True, "--infofile": True, "--gitfile": True},
+    "man": {"--pager": False, "--html": False},
+}
+# Short options, as (risky letters, letters whose value is the rest of the word): gawk's
+# -e (--source), -i, -o, -d, -p, -D and mawk's -W; less -o/-O (log the input to a file);
+# tree -o (write the listing to a file) and -R (with -o, a file in every directory).
+_RISKY_SHORT: dict[str, tuple[str, str]] = {
+    **dict.fromkeys(("awk", "gawk", "mawk"), ("eiodpDW", "fvFEl")),
+    "less": ("oO", "bhjkpPtTxyzD#"),
+    "tree": ("oR", "LPIHT"),
+}
+
+
+def _long_option_problem(command: Command) -> Finding | None:
+    """A risky long option of a plain reader, spelled out or abbreviated (GK-BASH-005)."""
+    name = command.name
+    risky = _RISKY_LONG_OPTIONS.get(name)
+    if risky is None:
+        return None
+    risky_short, valued = _RISKY_SHORT.get(name, ("", ""))
+    args = command.argv[1:]
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if risky_short and a.startswith("-") and not a.startswith("--"):
+            # mawk -W version only prints the version
+            version = a == "-Wversion" or (a == "-W" and args[i + 1 : i + 2] == ("version",))
+            for c in a[1:]:
+                if c in risky_short and not (c == "W" and version):
+                    return _review("GK-BASH-005", f"`{name} {a}` runs code or writes a file")
+                if c in valued or c == "W":
+                    break  # the rest of the word is the option's value
+            continue
+        opt = a.split("=", 1)[0]
+        if not opt.startswith("--") or len(opt) < 3:
+            continue
+        for full, exact_too in risky.items():
+            if full.startswith(opt) and (opt != full or exact_too):
+                what = "is" if opt == full else f"abbreviates `{full}`, which"
+                return _review(
+                    "GK-BASH-005",
+                    f"`{name} {opt}` {what} writes, runs code or reads names from a file",
+                )
+    return None
+
+
+def _file_flag_problem(args: tuple[str, ...]) -> Finding | None:
+    """`file -f LIST` reads the names to examine from a file the gate has not read (and a
+    `-m` magic file can print the bytes it matches); `file -C` compiles a magic file."""
+    for a in args:
+        if a == "--":
+            break
+        long = a.split("=", 1)[0] if a.startswith("--") and len(a) > 2 else ""
+        short = a.startswith("-") and not long
+        # getopt_long takes any unambiguous prefix: `--files` is `--files-from`.
+        if (long and ("--files-from".startswith(long) or "--compile".startswith(long))) or (
+            short and ("f" in a or "C" in a)
+        ):
+            return _review("GK-BASH-005", f"`file {a}` reads a list of names or writes a file")
     return None
 
 
@@ -658,7 +761,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             return found
         return Finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs")
     if name in READ_ONLY:
-        flagged = _flag_problem(command)
+        flagged = _long_option_problem(command) or _flag_problem(command)
         if flagged is not None:
             return flagged
         if name == "find":
@@ -1040,7 +1143,9 @@ def _check_archivers(command: Command, ctx: Context) -> Finding | None:
             return Finding(Verdict.SAFE, "GK-BASH-001", "`tar` only lists an archive")
         return _tar_create(command, ctx)
     if name == "man":
-        if any(a.startswith(("-P", "--pager", "-H", "--html")) for a in args):
+        if _long_option_problem(command) or any(
+            a.startswith(("-P", "--pager", "-H", "--html")) for a in args
+        ):
             return _review("GK-BASH-005", "`man` with a pager or browser option runs it")
         return Finding(Verdict.SAFE, "GK-BASH-001", "`man` only reads")
     if name in ("vim", "vi", "nvim"):

@@ -27,7 +27,9 @@ drop/clear, writes of ``tag``/``branch``/``remote``/``config``/``worktree``/``no
 outside the allowed dirs, ``--ext-diff``, ``--textconv``, ``--upload-pack``/
 ``--receive-pack``, ``-O``/``--open-files-in-pager``, ``difftool``, ``submodule foreach``,
 ``bisect run``, ``archive -o``/``format-patch -o`` outside the allowed dirs, and a glob
-that may expand to a name git reads as an option (``git diff *``; ``-- *`` is fine).
+that may expand to a name git reads as an option (``git diff *``; ``-- *`` is fine), and an
+abbreviation of ``--output``/``--output-directory`` or of the long options above
+(``git diff --outp=F``: git takes any unambiguous prefix).
 **Why:** each runs a program of the caller's choosing or writes where it should not.
 **Example:** ``git -c core.fsmonitor='rm -rf ~' status``.
 
@@ -38,7 +40,8 @@ be ``!sh -c ...``). **Why:** unknown means review.
 ## GK-GIT-005 — a repository outside the allowed dirs (REVIEW)
 **What it catches:** git run (by ``cwd``, a ``cd`` earlier in the command, ``-C``,
 ``--git-dir`` or ``--work-tree``) in a directory outside the allowed dirs; a tmp dir counts
-as outside here (``cd /tmp/x && git status``).
+as outside here (``cd /tmp/x && git status``); ``git blame --contents FILE`` with FILE
+outside them (blame prints its lines).
 **Why:** a hostile repository runs code through its own config (``core.fsmonitor``, hooks).
 """
 
@@ -197,6 +200,40 @@ _EXEC_OPTIONS = (
 )
 
 
+# git's option parser takes any unambiguous prefix of a long option (`--outp=F` is
+# `--output=F`, `--ext` is `--ext-diff`): these are the risky ones an abbreviation may name.
+# `--text` and `--to` are options of their own (`diff --text`, `format-patch --to`).
+_RISKY_LONG = (*(o for o in _EXEC_OPTIONS if o.startswith("--")), "--output", "--output-directory")
+_FULL_NAMES = {"--text", "--to"}
+
+
+def _abbreviated_risky_option(args: list[str]) -> tuple[str, str] | None:
+    """The first `--abbrev` (before any `--`) that is a strict prefix of a risky long option."""
+    for a in args:
+        if a == "--":
+            return None
+        opt = a.split("=", 1)[0]
+        if not opt.startswith("--") or len(opt) < 3 or opt in _FULL_NAMES or opt in _RISKY_LONG:
+            continue
+        for full in _RISKY_LONG:
+            if full.startswith(opt) and full != opt:
+                return opt, full
+    return None
+
+
+def _blame_contents(args: list[str]) -> str:
+    """The file of `git blame --contents FILE` (or `--cont=FILE`...): blame prints its lines."""
+    for i, a in enumerate(args):
+        if a == "--":
+            return ""
+        opt, eq, value = a.partition("=")
+        if len(opt) >= 5 and "--contents".startswith(opt):
+            if eq:
+                return value
+            return args[i + 1] if i + 1 < len(args) else ""
+    return ""
+
+
 def _review(rule: str, reason: str) -> Finding:
     return Finding(Verdict.REVIEW, rule, reason)
 
@@ -250,6 +287,27 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         return _review("GK-GIT-003", f"`{glob}` may expand to a name git reads as an option")
     if args in (["--help"], ["-h"]) and (sub in _READ_ONLY or sub in _WRITES):
         sub, args = "help", [sub]  # `git push --help` is `git help push`: the manual only
+    if sub == "blame":
+        contents = _blame_contents(args)
+        if (
+            contents
+            and contents != "-"
+            and (
+                "$" in contents
+                or "`" in contents
+                or ctx.paths.classify(contents, write=False)[0] != ALLOWED
+            )
+        ):
+            return _review(
+                "GK-GIT-005", f"`git blame --contents` prints {contents}, outside the allowed dirs"
+            )
+    abbreviated = _abbreviated_risky_option(args)
+    if abbreviated and (sub not in _WRITES or sub in _NETWORK_OR_NEW):
+        return _review(
+            "GK-GIT-003",
+            f"`git {sub} {abbreviated[0]}` abbreviates `{abbreviated[1]}`, which runs another "
+            "program or writes a file: spell the option out",
+        )
     for a in args:
         if (
             a in _EXEC_OPTIONS

@@ -14,14 +14,16 @@ binding; ``fd`` whose search paths lie inside the allowed dirs (``-x``/``-X`` on
 plain reader: ``cat``, ``head``, ``wc``, ``ls``, ``stat``, checksums...); ``ip addr|link|route|neigh...
 [show|list|get]``; ``journalctl``/``dmesg`` reading logs; ``systemctl status|list-units|
 is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure), ``lspci``,
-``lsusb``, ``lsof``, ``who``, ``w``, ``cal``, ``uuidgen``, ``pstree``, ``crontab -l``,
+``lsusb``, ``lsof`` (not ``-D``: it writes the device cache), ``who``, ``w``, ``cal``,
+``uuidgen``, ``pstree``, ``crontab -l``,
 ``history``, ``apt list|show|search|policy``, ``apt-cache``, ``dpkg -l|-L|-s|-S``,
 ``snap list|find|info``, ``flatpak list``, ``pyenv versions``, ``rfkill list``,
 ``timedatectl status``, ``sensors``, ``tput cols``, ``cargo tree|metadata|search|info|
 pkgid|locate-project|verify-project|read-manifest|help`` (nothing that compiles: a build
 runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output switches),
 ``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``,
-``mktemp -u``, ``pre-commit help|validate-config``,
+``mktemp -u``, ``mktemp``/``mktemp -d`` without a template or a dir,
+``pre-commit help|validate-config``,
 ``yarn``/``pnpm`` ``list|why|info|outdated|audit`` (cwd inside the allowed dirs),
 ``openssl version|list|x509 -noout -text``, ``gzip``/``gunzip`` ``-c|-l|-t``,
 ``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress); ansible's help,
@@ -47,7 +49,8 @@ pattern picks by a credential's name: ``fd id_rsa -x cat``); ``ip`` with ``add``
 and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --graph``,
 ``brew`` given a formula file path (a Ruby file it would load); ``dmesg -c|-C|-D|-E|-n``;
 ``journalctl --vacuum-*|--rotate|--flush|--file|--directory``; ``systemctl``/
-``timedatectl``/``journalctl`` with ``-H``/``-M`` (another host); ``ss -K``/``-D``;
+``timedatectl``/``journalctl`` with ``-H``/``-M`` (another host); ``ss -K``/``-D`` (long names
+abbreviated too: ``ss --dia=F``); ``lastlog --clear|--set|--root`` and their prefixes;
 ``crontab`` other than ``-l``; ``terraform -chdir`` and ``fmt`` targets outside the allowed
 dirs; ``ansible-doc -M``, ``ansible-galaxy --server``; ``networksetup -set*|-create*...``;
 ``nmcli -s`` and nmcli's changing forms; ``sysctl -w|-p|name=value``; a tool-configuring variable set before the command (``FZF_DEFAULT_OPTS=...``).
@@ -1354,7 +1357,8 @@ def _first_is(args: list[str], allowed: Collection[str], empty_ok: bool = True) 
 
 
 def _forbids(args: list[str], prefixes: tuple[str, ...]) -> bool:
-    return any(a.startswith(prefixes) for a in args)
+    longs = tuple(p for p in prefixes if p.startswith("--"))
+    return any(a.startswith(prefixes) or (longs and _long_prefix(a, longs)) for a in args)
 
 
 def _tput(args: list[str]) -> Finding | None:
@@ -1366,9 +1370,16 @@ def _tput(args: list[str]) -> Finding | None:
     return None
 
 
+def _long_prefix(arg: str, options: tuple[str, ...]) -> bool:
+    """`arg` names one of the long `options` or abbreviates it: getopt_long takes any
+    unambiguous prefix (`ss --dia=F` is `ss --diag=F`)."""
+    opt = arg.split("=", 1)[0]
+    return opt.startswith("--") and len(opt) > 2 and any(o.startswith(opt) for o in options)
+
+
 def _ss(args: list[str]) -> Finding | None:
     for a in args:
-        if a in ("--kill", "--diag", "--filter") or a.startswith(("--diag=", "--filter=")):
+        if _long_prefix(a, ("--kill", "--diag", "--filter")):
             return _review(f"`ss {a}` kills sockets or reads or writes a file")
         if a.startswith("-") and not a.startswith("--") and set(a[1:]) & set("KDF"):
             return _review(f"`ss {a}` kills sockets or reads or writes a file")
@@ -1382,9 +1393,32 @@ def _ifconfig(args: list[str]) -> Finding | None:
     return None
 
 
+def _lsof(args: list[str]) -> Finding | None:
+    """`lsof` lists open files; only `-D` (the device cache: `-Db PATH` writes a file) acts.
+
+    A value may be glued to its option (`-Db/path`, `-nPDb`), so any short-option word that
+    holds a `D` is left to review (`+D DIR` only searches a directory tree).
+    """
+    if any(a.startswith("-") and not a.startswith("--") and "D" in a for a in args):
+        return None
+    return _safe("`lsof` only prints information")
+
+
+def _mktemp(positional: list[str], flags: list[str]) -> Finding | None:
+    """`mktemp` and `mktemp -d` with no template create one empty, fresh-named entry in the
+    temp dir (`O_EXCL`, mode 0600: nothing existing is touched) and print its name."""
+    if not positional and all(
+        f in ("-d", "--directory", "-q", "--quiet", "-dq", "-qd") for f in flags
+    ):
+        return _safe("`mktemp` only creates a fresh, empty temp file or dir")
+    return None  # a template, `-p`, `--tmpdir` or `-t` choose where; the reviewer judges
+
+
 def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Finding | None:
     """The small tools: one line of policy each."""
-    if name in ("cal", "ncal", "uuidgen", "clear", "pstree", "sestatus", "w", "lsof", "netstat"):
+    if name == "lsof":
+        return _lsof(args)
+    if name in ("cal", "ncal", "uuidgen", "clear", "pstree", "sestatus", "w", "netstat"):
         return _safe(f"`{name}` only prints information")
     if name in ("lspci", "lsusb"):
         if _forbids(args, ("-F", "-i", "-p", "-A", "-H", "-O", "-D")):
@@ -1403,7 +1437,7 @@ def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Findi
         positional, flags = _split(args, ("-t", "-p", "--tmpdir", "--suffix"))
         if "-u" in flags and all(_name(f) in ("-u", "-t", "-p", "--suffix", "-q") for f in flags):
             return _safe("`mktemp -u` only prints a name")
-        return None
+        return _mktemp(positional, flags)
     if name == "pre-commit":
         if args in (["help"], ["--help"], ["-h"], ["--version"], ["-V"]):
             return _safe("`pre-commit help` only prints text")
@@ -1475,7 +1509,11 @@ def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Findi
         )
     ):
         return _safe("`upower` only reads the power devices")
-    if name == "lastlog" and not _forbids(args, ("-C", "--clear", "-S", "--set", "-R", "--root")):
+    if (
+        name == "lastlog"
+        and not _forbids(args, ("-C", "-S", "-R"))
+        and not any(_long_prefix(a, ("--clear", "--set", "--root")) for a in args)
+    ):
         return _safe("`lastlog` only reads the login records")
     return None
 
