@@ -133,3 +133,9 @@ GH_PAGER=./pager gh pr view 1
 AWS_ENDPOINT_URL_S3=https://collector.example aws s3 ls
 # ok: GK-ENV-001
 AWS_PROFILE=dev aws s3 ls
+
+# -- ln -s: a relative target is resolved from the link's directory, not the cwd -------------
+# ruleid: GK-BASH-002
+cd src && ln -s ../.bashrc ../profile-link
+# ok: GK-BASH-002
+ln -s README.md readme-link

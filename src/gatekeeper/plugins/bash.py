@@ -756,7 +756,8 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
                 "GK-BASH-005", f"`{glob}` may expand to a name `{name}` reads as an option"
             )
     if name in _FILE_MANAGEMENT:
-        found = _check_reads(command, ctx, operands(command, {"-m", "--mode", "-t", "-S"}))
+        ops = operands(command, {"-m", "--mode", "-t", "-S"})
+        found = _check_reads(command, ctx, ops) or _link_targets(command, ctx, ops)
         if found is not None:
             return found
         return Finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs")
@@ -775,6 +776,33 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
     if name in ("tar", "man", "vim", "vi", "nvim", "zip", "unzip"):
         return _check_archivers(command, ctx)
     return None
+
+
+def _link_targets(command: Command, ctx: Context, ops: list[Word]) -> Finding | None:
+    """`ln -s TARGET LINK`: a relative TARGET is resolved from LINK's directory, not the cwd
+    (`cd src && ln -s ../.bashrc ../l` links the project's `l` to the home's `.bashrc`)."""
+    argv = command.argv
+    symbolic = any(
+        a == "--symbolic" or (a.startswith("-") and not a.startswith("--") and "s" in a[1:])
+        for a in argv[1:]
+    )
+    if command.name != "ln" or not symbolic:
+        return None
+    bases: list[str] = []
+    for i, a in enumerate(argv):
+        if a in ("-t", "--target-directory") and i + 1 < len(argv):
+            bases.append(argv[i + 1])
+        elif a.startswith("--target-directory="):
+            bases.append(a.split("=", 1)[1])
+    sources = ops
+    if not bases and len(ops) >= 2:
+        sources, link = ops[:-1], ops[-1].text
+        bases = [link, os.path.dirname(link.rstrip("/")) or "."]  # into a dir, or as a name
+    relative = [w for w in sources if not w.dynamic and not w.text.startswith(("/", "~"))]
+    if not bases or not relative:
+        return None
+    words = [replace(w, text=os.path.join(b, w.text)) for b in bases for w in relative]
+    return _check_reads(command, ctx, words)
 
 
 def _check_find(command: Command, ctx: Context) -> Finding:
