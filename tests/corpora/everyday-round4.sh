@@ -134,6 +134,22 @@ diff --to=/etc/hosts data.txt
 man --pag=sh ls
 # ruleid: GK-BASH-005
 man --htm=sh ls
+# ok: GK-BASH-005
+jq -r '.name' package.json
+# ok: GK-BASH-005
+ack --nopager TODO src
+# ok: GK-BASH-005
+ag TODO src
+# ruleid: GK-BASH-005
+jq --rawfile x /etc/hosts -n '$x'
+# ruleid: GK-BASH-005
+jq --slurpfile x /etc/hosts -n '$x'
+# ruleid: GK-BASH-005
+ack --pag=sh TODO
+# ruleid: GK-BASH-005
+ack --ackrc=opts.txt TODO
+# ruleid: GK-BASH-005
+ag --pager sh TODO
 
 # -- ss and lastlog: the same prefixes ------------------------------------------------------
 # ok: GK-QUERY-002
