@@ -203,3 +203,15 @@ git blame --contents /etc/hosts src/main.py
 git blame --conte=/etc/hosts src/main.py
 # ruleid: GK-GIT-005
 git blame --contents "$CREDS" src/main.py
+# ok: GK-GIT-005
+git diff HEAD~1 -- src/main.py
+# ok: GK-GIT-005
+git diff origin/main..HEAD --stat
+# ok: GK-GIT-005
+git diff --no-index src/a.txt src/b.txt
+# ruleid: GK-GIT-005
+git diff --no-index /etc/hosts data.txt
+# ruleid: GK-GIT-005
+git diff /etc/hosts data.txt
+# ruleid: GK-GIT-005
+git diff --no-index -- ~/.bashrc /dev/null
