@@ -134,6 +134,22 @@ diff --to=/etc/hosts data.txt
 man --pag=sh ls
 # ruleid: GK-BASH-005
 man --htm=sh ls
+# ok: GK-BASH-005
+jq -r '.name' package.json
+# ok: GK-BASH-005
+ack --nopager TODO src
+# ok: GK-BASH-005
+ag TODO src
+# ruleid: GK-BASH-005
+jq --rawfile x /etc/hosts -n '$x'
+# ruleid: GK-BASH-005
+jq --slurpfile x /etc/hosts -n '$x'
+# ruleid: GK-BASH-005
+ack --pag=sh TODO
+# ruleid: GK-BASH-005
+ack --ackrc=opts.txt TODO
+# ruleid: GK-BASH-005
+ag --pager sh TODO
 
 # -- ss and lastlog: the same prefixes ------------------------------------------------------
 # ok: GK-QUERY-002
@@ -187,3 +203,15 @@ git blame --contents /etc/hosts src/main.py
 git blame --conte=/etc/hosts src/main.py
 # ruleid: GK-GIT-005
 git blame --contents "$CREDS" src/main.py
+# ok: GK-GIT-005
+git diff HEAD~1 -- src/main.py
+# ok: GK-GIT-005
+git diff origin/main..HEAD --stat
+# ok: GK-GIT-005
+git diff --no-index src/a.txt src/b.txt
+# ruleid: GK-GIT-005
+git diff --no-index /etc/hosts data.txt
+# ruleid: GK-GIT-005
+git diff /etc/hosts data.txt
+# ruleid: GK-GIT-005
+git diff --no-index -- ~/.bashrc /dev/null

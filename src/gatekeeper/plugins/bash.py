@@ -43,7 +43,7 @@ pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/
 ``file -f``/``--files-from``/``-C``,
 ``--files0-from``, gawk's ``-e``/``-i``/``-o``/``-d``/``-p``/``-D`` and their long names,
 mawk's ``-W``, ``less -o|-O``, ``tree -o|-R|--fromfile``, ``diff --from-file|--to-file``,
-``man --pag=``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
+``man --pag=``, ``jq --rawfile|--slurpfile``, ``ack|ag --pager``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
 ``awk -f``/``-E``/``-l`` (attached forms included), and a glob that may expand
 to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``)...
 **Why:** each of these turns a reader into a writer or a launcher.
@@ -550,6 +550,12 @@ _RISKY_LONG_OPTIONS |= {
     "less": {"--log-file": False, "--LOG-FILE": True, "--lesskey-file": False},
     "tree": {"--fromfile": True, "--fromtabfile": True, "--infofile": True, "--gitfile": True},
     "man": {"--pager": False, "--html": False},
+    # jq: the FILE of `--rawfile NAME FILE` sits where the filter is read, so it was taken
+    # for the filter and never path-checked; `jq --rawfile x KEY -n '$x'` prints KEY.
+    "jq": {"--rawfile": True, "--slurpfile": True},
+    # ack (Getopt::Long) and ag (getopt_long) take prefixes; --pager runs a command.
+    "ack": {"--pager": True, "--ackrc": True},
+    "ag": {"--pager": True},
 }
 # Short options, as (risky letters, letters whose value is the rest of the word): gawk's
 # -e (--source), -i, -o, -d, -p, -D and mawk's -W; less -o/-O (log the input to a file);

@@ -41,7 +41,7 @@ be ``!sh -c ...``). **Why:** unknown means review.
 **What it catches:** git run (by ``cwd``, a ``cd`` earlier in the command, ``-C``,
 ``--git-dir`` or ``--work-tree``) in a directory outside the allowed dirs; a tmp dir counts
 as outside here (``cd /tmp/x && git status``); ``git blame --contents FILE`` with FILE
-outside them (blame prints its lines).
+outside them (blame prints its lines); ``git diff`` of a path outside them (``--no-index``).
 **Why:** a hostile repository runs code through its own config (``core.fsmonitor``, hooks).
 """
 
@@ -301,6 +301,12 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             return _review(
                 "GK-GIT-005", f"`git blame --contents` prints {contents}, outside the allowed dirs"
             )
+    if sub == "diff":
+        # `git diff A B` with a path outside the work tree is `git diff --no-index A B`: it
+        # prints both files (`git diff --no-index ~/.ssh/id_rsa /dev/null`).
+        for a in args:
+            if not a.startswith("-") and ctx.paths.classify(a, write=False)[0] != ALLOWED:
+                return _review("GK-GIT-005", f"`git diff` reads {a}, outside the allowed dirs")
     abbreviated = _abbreviated_risky_option(args)
     if abbreviated and (sub not in _WRITES or sub in _NETWORK_OR_NEW):
         return _review(
