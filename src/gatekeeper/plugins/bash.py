@@ -592,10 +592,10 @@ def _long_option_problem(command: Command) -> Finding | None:
             continue
         for full, exact_too in risky.items():
             if full.startswith(opt) and (opt != full or exact_too):
-                what = "is" if opt == full else f"abbreviates `{full}`, which"
+                what = "" if opt == full else f" abbreviates `{full}`, which"
                 return _review(
                     "GK-BASH-005",
-                    f"`{name} {opt}` {what} writes, runs code or reads names from a file",
+                    f"`{name} {opt}`{what} writes, runs code or reads names from a file",
                 )
     return None
 
