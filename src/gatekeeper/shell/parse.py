@@ -468,7 +468,10 @@ class _Walker:
                 return Word(text, True, glob)  # ~user
             return Word(text, False, glob)
         parts: list[str] = []
-        marks: list[list[bool]] = []  # per part, per character: an unquoted `{`, `,`, `}` counts
+        # Per part, per character: an unquoted `{`, `,`, `}` counts. A part that can hold no
+        # such character is its length (all False): a `$( )` part holds all the text nested
+        # in it, and a list per level would make deep nesting quadratic in Python's time.
+        marks: list[list[bool] | int] = []
         dynamic = False
         glob = False
         first = True
@@ -478,7 +481,7 @@ class _Walker:
             kind = n.type
             raw = self.text(n)
             while len(marks) < len(parts):  # parts other than unquoted words: never special
-                marks.append([False] * len(parts[len(marks)]))
+                marks.append(len(parts[len(marks)]))
             if n.is_missing:
                 self.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", n)
                 dynamic = True
@@ -539,10 +542,12 @@ class _Walker:
                 self.scan(n, where)
             first = False
         while len(marks) < len(parts):
-            marks.append([False] * len(parts[len(marks)]))
+            marks.append(len(parts[len(marks)]))
         text = "".join(parts)
-        flags = [f for m in marks for f in m]
-        if "{" in text and "}" in text:
+        if "}" in text and any(type(m) is list and "{" in p for p, m in zip(parts, marks, strict=True)):
+            flags: list[bool] = []
+            for m in marks:
+                flags.extend([False] * m if isinstance(m, int) else m)
             made = _brace_expand(text, flags) if len(flags) == len(text) else None
             if made is None:
                 dynamic = True  # `{a..z}`, or more words than the gate follows
