@@ -84,7 +84,12 @@ from gatekeeper.paths import (
     inside,
 )
 from gatekeeper.records import replace
-from gatekeeper.shell.effects import operands, sed_executes, sed_scripts_and_files
+from gatekeeper.shell.effects import (
+    long_options,
+    operands,
+    sed_executes,
+    sed_scripts_and_files,
+)
 from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -588,10 +593,8 @@ def _long_option_problem(command: Command) -> Finding | None:
                     break  # the rest of the word is the option's value
             continue
         opt = a.split("=", 1)[0]
-        if not opt.startswith("--") or len(opt) < 3:
-            continue
-        for full, exact_too in risky.items():
-            if full.startswith(opt) and (opt != full or exact_too):
+        for full in long_options(a, risky):
+            if opt != full or risky[full]:
                 what = "" if opt == full else f" abbreviates `{full}`, which"
                 return _review(
                     "GK-BASH-005",

@@ -51,6 +51,7 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, PROTECTED, TMP
+from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -213,11 +214,10 @@ def _abbreviated_risky_option(args: list[str]) -> tuple[str, str] | None:
         if a == "--":
             return None
         opt = a.split("=", 1)[0]
-        if not opt.startswith("--") or len(opt) < 3 or opt in _FULL_NAMES or opt in _RISKY_LONG:
+        if opt in _FULL_NAMES or opt in _RISKY_LONG:
             continue
-        for full in _RISKY_LONG:
-            if full.startswith(opt) and full != opt:
-                return opt, full
+        for full in long_options(a, _RISKY_LONG):
+            return opt, full
     return None
 
 

@@ -66,7 +66,7 @@ from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, TMP, may_pick_secrets
 from gatekeeper.plugins import queries_macos, queries_ops, queries_tools
 from gatekeeper.plugins.bash import check_reads
-from gatekeeper.shell.effects import split_options
+from gatekeeper.shell.effects import long_options, split_options
 from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.optglob import option_glob
 
@@ -1371,10 +1371,8 @@ def _tput(args: list[str]) -> Finding | None:
 
 
 def _long_prefix(arg: str, options: tuple[str, ...]) -> bool:
-    """`arg` names one of the long `options` or abbreviates it: getopt_long takes any
-    unambiguous prefix (`ss --dia=F` is `ss --diag=F`)."""
-    opt = arg.split("=", 1)[0]
-    return opt.startswith("--") and len(opt) > 2 and any(o.startswith(opt) for o in options)
+    """`arg` names one of the long `options` or abbreviates it (`ss --dia=F` is `--diag=F`)."""
+    return bool(long_options(arg, options))
 
 
 def _ss(args: list[str]) -> Finding | None:

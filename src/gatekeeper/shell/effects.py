@@ -16,7 +16,7 @@ from gatekeeper.model import Word
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Collection, Sequence
+    from collections.abc import Collection, Iterable, Sequence
 
     from gatekeeper.model import Command
 
@@ -111,6 +111,16 @@ def operands(command: Command, value_options: set[str] | None = None) -> list[Wo
             continue
         out.append(word)
     return out
+
+
+def long_options(arg: str, names: Iterable[str]) -> list[str]:
+    """The long options of `names` that `arg` (``--opt`` or ``--opt=value``) spells out or
+    abbreviates: getopt_long, git, argp and argparse take any unambiguous prefix, so
+    ``--outp=F`` is ``--output=F``. Empty for a word that is not a long option."""
+    opt = arg.split("=", 1)[0]
+    if not opt.startswith("--") or len(opt) < 3:
+        return []
+    return [name for name in names if name.startswith(opt)]
 
 
 def split_options(
