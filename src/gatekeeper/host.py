@@ -15,12 +15,17 @@ from __future__ import annotations
 
 import sys
 
+try:
+    from _operator import itemgetter  # what `operator` re-exports, without its import
+except ImportError:  # another interpreter
+    from operator import itemgetter
+
 from gatekeeper import hookspecs
 from gatekeeper.model import Finding, Review, ReviewDecision, Verdict
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see gatekeeper.markers)
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Sequence
     from types import ModuleType
 
     import pluggy
@@ -206,11 +211,13 @@ def call_checkers(
     last registered first, trylast), each given only the arguments it names. `only` limits
     the call to one plugin (an allow rule still runs the essential plugin).
     """
-    for impl in hook.get_hookimpls()[::-1]:  # pluggy calls from the end
+    impls = hook.get_hookimpls()  # a copy: reversed in place, as pluggy calls from the end
+    impls.reverse()
+    for impl in impls:
         if only is not None and impl.plugin_name != only:
             continue
         try:
-            result = impl.function(*[kwargs[arg] for arg in impl.argnames])
+            result = impl.function(*_arguments(impl.argnames)(kwargs))
         except Exception as exc:  # noqa: BLE001 - a crashing checker means REVIEW, never allow
             yield Finding(
                 Verdict.REVIEW,
@@ -230,6 +237,33 @@ def call_checkers(
             )
             continue
         yield _with_plugin(result, impl.plugin_name)
+
+
+_ARGUMENTS: dict[object, Callable[[dict[str, object]], tuple[object, ...]]] = {}
+
+
+def _arguments(names: Sequence[str]) -> Callable[[dict[str, object]], tuple[object, ...]]:
+    """`lambda kwargs: tuple(kwargs[n] for n in names)`, one per argument list (hot).
+
+    Each checker is called for every command; an `itemgetter` picks its arguments in C,
+    ~0.5 µs less than a list comprehension per call. A missing name raises `KeyError` for
+    the first missing name in order, as the comprehension did.
+    """
+    try:
+        return _ARGUMENTS[names]
+    except (KeyError, TypeError):  # first use, or an unhashable list: built here
+        pass
+    names = tuple(names)
+    if len(names) >= 2:
+        get: Callable[[dict[str, object]], tuple[object, ...]] = itemgetter(*names)
+    else:
+
+        def get(kwargs: dict[str, object]) -> tuple[object, ...]:
+            return tuple([kwargs[n] for n in names])
+
+    if len(_ARGUMENTS) < 256:
+        _ARGUMENTS[names] = get
+    return get
 
 
 def _with_plugin(found: Finding, plugin: str) -> Finding:

@@ -26,7 +26,7 @@ from gatekeeper.model import (
     dominant,
     freeze,
 )
-from gatekeeper.paths import PathPolicy
+from gatekeeper.paths import PathPolicy, resolve
 from gatekeeper.records import dataclass, replace
 from gatekeeper.shell.parse import MAX_DEPTH, Script, parse
 
@@ -116,7 +116,7 @@ def parse_input(data: bytes) -> ToolCall:
             raise InputError(f"`{key}` must be a string, got {type(value).__name__}")
         fields[key] = value
     cwd = fields.get("cwd") or os.getcwd()
-    if not os.path.isabs(cwd):
+    if not cwd.startswith("/") and not os.path.isabs(cwd):
         raise InputError(f"`cwd` must be an absolute path, got {cwd!r}")
     event = fields.get("hook_event_name", "PreToolUse")
     if event not in EVENTS:
@@ -241,7 +241,7 @@ class Engine:
                 Verdict.REVIEW, "GK-UNKNOWN", f"no checker knows {call.tool_name}", plugin=HOST
             )
             findings.append(top)
-        ordered = tuple(sorted(findings, key=lambda f: -_severity(f)))
+        ordered = tuple(sorted(findings, key=_minus_severity))
         if top.verdict == Verdict.SAFE:
             _approved(call.session_id)
             return self._decision(Outcome.ALLOW, top, "tier1", ordered, commands)
@@ -429,14 +429,15 @@ class Engine:
         """
         only = ESSENTIAL if essential_only or guard else None
         found: list[Finding] = []
-        if not essential_only and not guard:
-            for rule in (*self.rules.deny, *self.rules.ask):
+        rules = self.rules
+        if not essential_only and not guard and (rules.deny or rules.ask or rules.allow):
+            for rule in (*rules.deny, *rules.ask):
                 if rules_mod.match_command(rule, command, ctx.paths):
                     found.append(_rule_finding(rule))
                     only = ESSENTIAL
                     break
             else:
-                for rule in self.rules.allow:
+                for rule in rules.allow:
                     if rules_mod.match_command(rule, command, ctx.paths):
                         found.append(_rule_finding(rule))
                         only = ESSENTIAL
@@ -607,8 +608,6 @@ def cwd_plan(script: Script, cwd: str) -> list[tuple[str, tuple[str, ...]]]:
         and lead.words[1].text not in ("-", "")
         and not lead.words[1].text.startswith("-")
     ):
-        from gatekeeper.paths import resolve
-
         target = resolve(lead.words[1].text, cwd)
         rest = _cd_targets(commands[1:], target)
         return [(cwd, ()), *[(target, rest)] * (len(commands) - 1)]
@@ -618,10 +617,11 @@ def cwd_plan(script: Script, cwd: str) -> list[tuple[str, tuple[str, ...]]]:
 
 def _cd_targets(commands: Sequence[Command], cwd: str) -> tuple[str, ...]:
     """Every directory a `cd`/`pushd` of the call may move to (literal targets, in order)."""
-    from gatekeeper.paths import resolve
-
     seen = [cwd]
     for command in commands:
+        argv = command.argv
+        if not argv or argv[0] not in _CD_LEADS:
+            continue  # most commands: neither a cd nor `command`/`builtin` in front of one
         words = command.words
         while words and words[0].text in ("command", "builtin") and len(words) > 1:
             words = words[1:]  # `builtin cd DIR` is the shell's own cd
@@ -629,11 +629,15 @@ def _cd_targets(commands: Sequence[Command], cwd: str) -> tuple[str, ...]:
             target = words[-1]
             if not target.dynamic and not target.text.startswith("-"):
                 seen += [resolve(target.text, base) for base in list(seen)]
-    return tuple(dict.fromkeys(seen[1:]))
+    return tuple(dict.fromkeys(seen[1:])) if len(seen) > 1 else ()
 
 
-def _severity(finding: Finding) -> int:
-    return SEVERITY[finding.verdict]
+# The first words that may start a `cd` (see `_cd_targets`).
+_CD_LEADS = frozenset({"cd", "pushd", "command", "builtin"})
+
+
+def _minus_severity(finding: Finding) -> int:
+    return -SEVERITY[finding.verdict]
 
 
 def _with_command(found: Finding, text: str) -> Finding:
