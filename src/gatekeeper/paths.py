@@ -137,6 +137,7 @@ _SECRET_PATTERNS = (
 )
 _NOT_SECRET = ("*.pub", ".env.example", ".env.sample", ".env.template", ".env.dist")
 _SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud")
+_SECRET_HOME_MARKS = tuple("/" + d for d in _SECRET_HOME_DIRS)
 _SYSTEM_SECRETS = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh")
 
 
@@ -348,8 +349,10 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
 def _absolute(raw: str, cwd: str) -> str:
     """`resolve` without the symlinks: `~` expanded, made absolute against cwd."""
     expanded = raw
-    if raw == "~" or raw.startswith("~/"):
+    if raw.startswith("~") and (raw == "~" or raw.startswith("~/")):
         expanded = home_dir() + raw[1:]
+    if expanded.startswith("/"):
+        return expanded  # what os.path.join(cwd, expanded) gives for an absolute one
     return os.path.join(cwd or "/", expanded)
 
 
@@ -647,7 +650,11 @@ class PathPolicy:
             return False
         if secret(name):
             return True
-        if any(_inside(path, d) for d in _secret_home_dirs(self.home)):
+        # Inside `H/.ssh` (H the resolved home) means holding `/.ssh` for a plain path: most
+        # paths hold none of these, and need no resolved home (an lstat per component).
+        if (not _plain(path) or any(d in path for d in _SECRET_HOME_MARKS)) and any(
+            _inside(path, d) for d in _secret_home_dirs(self.home)
+        ):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
         return any(_inside(path, p) for p in _SYSTEM_SECRETS)
 

@@ -124,7 +124,10 @@ def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
             len(raw) > NAME_MAX
             or (
                 not paths.lexists(_entry(paths.cwd, raw))
-                and not any(paths.lexists(_entry(cwd, raw)) for cwd in paths.other_cwds)
+                and not (
+                    paths.other_cwds
+                    and any(paths.lexists(_entry(cwd, raw)) for cwd in paths.other_cwds)
+                )
             )
         )
     ):
@@ -188,9 +191,11 @@ _GATE_CHANGING = {"install", "uninstall", "allow", "plugins"}
 
 
 def _changes_the_gate(command: Command) -> bool:
+    if command.name != "gatekeeper":
+        return False
     args = command.argv[1:]
     sub = next((a for a in args if not a.startswith("-")), "")
-    if command.name != "gatekeeper" or sub not in _GATE_CHANGING:
+    if sub not in _GATE_CHANGING:
         return False
     if sub == "plugins":
         return any(a in ("enable", "disable") for a in args)
@@ -241,9 +246,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
                 "GK-PROT-004",
                 f"`find -delete` below {path} may reach the protected paths it holds",
             )
+    how = f"`{command.name}`"
     for word in command.words[1:]:
         for raw in _path_candidates(word.text):
-            found = _read_finding(raw, f"`{command.name}`", ctx)
+            found = _read_finding(raw, how, ctx)
             if found is not None:
                 return found
     for r in command.redirects:
