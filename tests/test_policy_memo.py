@@ -190,3 +190,21 @@ def test_a_config_protected_path_is_seen_by_the_next_engine(
     after = check(make_engine(), command)
     assert after.outcome == Outcome.ASK
     assert after.rule == "GK-PROT-001", after.reason
+
+
+@pytest.mark.parametrize("name", ["GATEKEEPER_STATE_DIR", "XDG_STATE_HOME", "HOME"])
+def test_the_session_file_follows_the_environment(
+    gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str
+) -> None:
+    from gatekeeper import state
+    from gatekeeper.pipeline import _session_file
+
+    if name != "GATEKEEPER_STATE_DIR":
+        monkeypatch.delenv("GATEKEEPER_STATE_DIR", raising=False)
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")
+    values = [str(tmp_path / "one"), str(tmp_path / "two"), "relative", "~/tilde"]
+    for value in [*values, *values]:
+        monkeypatch.setenv(name, value)
+        for session in ("abc", "a/b", ""):
+            assert _session_file(session) == state.session_file(session), (value, session)

@@ -158,24 +158,19 @@ class Command:
     where: str = "top"
     text: str = ""
     stdin_piped: bool = False  # fed by a pipe or a here-document / here-string
-    # Derived from `words` once (every checker asks for them): see `argv` and `name`.
-    _argv: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    _name: str = field(init=False, repr=False, compare=False)
+    # Derived from `words` once, when the command is made (every checker reads them, ~20
+    # times a decision: plain slots, not properties). `argv` is the words' texts; `name` the
+    # command name without its directory (`/bin/rm` → `rm`), "" if none.
+    argv: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    name: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        argv = tuple(w.text for w in self.words)
-        object.__setattr__(self, "_argv", argv)
-        object.__setattr__(self, "_name", argv[0].rsplit("/", 1)[-1] if argv else "")
+        argv = tuple([w.text for w in self.words])
+        _set(self, "argv", argv)
+        _set(self, "name", argv[0].rsplit("/", 1)[-1] if argv else "")
 
-    @property
-    def argv(self) -> tuple[str, ...]:
-        """The words' texts."""
-        return self._argv
 
-    @property
-    def name(self) -> str:
-        """The command name without its directory (`/bin/rm` → `rm`), "" if none."""
-        return self._name
+_set = object.__setattr__  # a frozen record's own fields, set once in __post_init__
 
 
 class Outcome(Enum):

@@ -371,42 +371,43 @@ _Sources = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...], bool]
 _SOURCES: dict[tuple[object, ...], _Sources] = {}
 
 
-def _sources_key(config: Config, cwd: str) -> tuple[object, ...] | None:
-    """Every input of `_sources`, or None when one of them is not a plain string.
+def environment_key() -> tuple[object, ...] | None:
+    """What `home_dir`, `user_config_path` and `state_dir` (and $TMPDIR) depend on, or None.
 
     The environment is read from `os.environ`'s own mapping of bytes (what `os.environ.get`
     reads and decodes, at ~0.1 µs a name instead of ~0.5, and ~1 µs for a missing name):
-    the raw values are the key, and `_sources` reads them the ordinary way. With HOME
-    unset or empty, `home_dir` asks the user database, and a `~user` in
-    $GATEKEEPER_CONFIG or $GATEKEEPER_STATE_DIR does too: no memo then (a file, not an
-    input). A relative one is made absolute against the process' cwd, which is then part
-    of the key.
+    the raw values of `_POLICY_ENV` are the key; whoever memoizes on it computes on a miss
+    through those functions, the ordinary way. A relative $GATEKEEPER_CONFIG or
+    $GATEKEEPER_STATE_DIR is made absolute against the process' cwd, which is then part
+    of the key. None (no memo) with HOME unset or empty, or a `~user` in those two: then
+    `home_dir` or `expanduser` asks the user database, a file, not an input.
     """
     data = getattr(os.environ, "_data", None)
     if type(data) is not dict or os.name != "posix":
         return None
-    if type(config.allowed_paths) is not tuple or type(config.protected_paths) is not tuple:
-        return None  # not hashable, or not as `config.load` builds them: no memo
-    env = tuple([data.get(name) for name in _POLICY_ENV])
+    env = tuple(map(data.get, _POLICY_ENV))
     if not env[0]:
         return None
     process_cwd = None
-    for explicit in (env[2], env[4]):
+    for explicit in (env[2], env[4]) if env[2] or env[4] else ():
         if explicit and not explicit.startswith(b"/"):
             if explicit.startswith(b"~") and not explicit.startswith(b"~/"):
                 return None
             try:
                 process_cwd = os.getcwd()
-            except OSError:  # a deleted cwd: no memo, `_sources` raises as it always did
+            except OSError:  # a deleted cwd: no memo, the functions raise as they always did
                 return None
-    return (
-        config.project_root,
-        config.allowed_paths,
-        config.protected_paths,
-        cwd,
-        process_cwd,
-        *env,
-    )
+    return (process_cwd, *env)
+
+
+def _sources_key(config: Config, cwd: str) -> tuple[object, ...] | None:
+    """Every input of `_sources`, or None when one of them cannot be a key."""
+    if type(config.allowed_paths) is not tuple or type(config.protected_paths) is not tuple:
+        return None  # not hashable, or not as `config.load` builds them: no memo
+    env = environment_key()
+    if env is None:
+        return None
+    return (config.project_root, config.allowed_paths, config.protected_paths, cwd, *env)
 
 
 def _sources(config: Config, cwd: str) -> _Sources:

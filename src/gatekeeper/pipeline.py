@@ -26,7 +26,7 @@ from gatekeeper.model import (
     dominant,
     freeze,
 )
-from gatekeeper.paths import PathPolicy, resolve
+from gatekeeper.paths import PathPolicy, environment_key, resolve
 from gatekeeper.records import dataclass, replace
 from gatekeeper.shell.parse import MAX_DEPTH, Script, parse
 
@@ -544,10 +544,10 @@ class Engine:
 
 def _approved(session_id: str) -> None:
     """Something was approved: close the session's push-back circuit breaker, if it was open."""
+    if not os.path.exists(_session_file(session_id)):
+        return  # no review in this session yet: nothing to reset (the common case)
     from gatekeeper import state
 
-    if not os.path.exists(state.session_file(session_id)):
-        return  # no review in this session yet: nothing to reset (the common case)
     if state.load(session_id).consecutive_pushbacks == 0:
         return
 
@@ -558,6 +558,29 @@ def _approved(session_id: str) -> None:
         state.update(session_id, reset)
     except OSError:
         return
+
+
+_SESSION_FILES: dict[tuple[object, ...], str] = {}
+
+
+def _session_file(session_id: str) -> str:
+    """`state.session_file(session_id)`, memoized on the id and the environment it reads.
+
+    A path computed from strings only (the state dir from the environment, the id): the
+    file's existence is asked afresh for every decision.
+    """
+    env = environment_key()
+    key = (session_id, *env) if env is not None else None
+    path = _SESSION_FILES.get(key) if key is not None else None
+    if path is None:
+        from gatekeeper import state
+
+        path = state.session_file(session_id)
+        if key is not None:
+            if len(_SESSION_FILES) >= 256:
+                _SESSION_FILES.clear()
+            _SESSION_FILES[key] = path
+    return path
 
 
 def _remember(session_id: str, key: str, review: Review) -> bool:
