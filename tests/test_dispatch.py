@@ -1,11 +1,13 @@
-"""`host.call_checkers` picks each checker's arguments as the list comprehension it replaces."""
+"""Hot-path trims answer as what they replace: checker arguments, the dominant finding."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gatekeeper import host
-from gatekeeper.model import Finding, Verdict
+from gatekeeper.model import SEVERITY, Finding, Verdict, dominant
 
 KWARGS: dict[str, object] = {"command": "c", "call": "k", "ctx": "x"}
 
@@ -56,3 +58,26 @@ def test_a_checker_naming_an_unknown_argument_fails_alone() -> None:
     assert "KeyError: 'nope'" in found[0].reason
     assert found[1].reason == "cx"
     assert [i.plugin_name for i in hook.impls] == ["ok", "bad"]  # the hook's own list is kept
+
+
+_FINDINGS = st.lists(
+    st.builds(Finding, st.sampled_from(list(Verdict)), st.sampled_from(["A", "B", "C"]), st.just("r")),
+    max_size=6,
+)
+
+
+@given(_FINDINGS)
+def test_dominant_is_the_first_most_severe(findings: list[Finding]) -> None:
+    expected = max(findings, key=lambda f: SEVERITY[f.verdict], default=None)
+    assert dominant(findings) is expected
+    assert dominant(iter(findings)) is expected
+
+
+def test_dominant_of_a_finding_without_a_verdict_raises_as_before() -> None:
+    class Odd:
+        verdict = "safe"
+
+    with pytest.raises(KeyError):
+        max([Odd()], key=lambda f: SEVERITY[f.verdict])  # type: ignore[index]
+    with pytest.raises(KeyError):
+        dominant([Odd()])  # type: ignore[list-item]

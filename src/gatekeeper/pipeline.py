@@ -660,7 +660,12 @@ _CD_LEADS = frozenset({"cd", "pushd", "command", "builtin"})
 
 
 def _minus_severity(finding: Finding) -> int:
-    return -SEVERITY[finding.verdict]
+    verdict = finding.verdict  # by identity first: a SEVERITY lookup hashes in Python (hot)
+    if verdict is Verdict.ELEVATE:
+        return -2
+    if verdict is Verdict.SAFE:
+        return 0
+    return -SEVERITY[verdict]
 
 
 def _with_command(found: Finding, text: str) -> Finding:
