@@ -66,8 +66,12 @@ class InputError(ValueError):
 
 
 def _depth(value: object) -> int:
-    if isinstance(value, dict) and not any(isinstance(v, dict | list) for v in value.values()):
-        return 1  # the common tool input, `{"command": "..."}`: no walk needed
+    if isinstance(value, dict):
+        for v in value.values():
+            if isinstance(v, (dict, list)):  # a tuple: `dict | list` is built at every call
+                break
+        else:
+            return 1  # the common tool input, `{"command": "..."}`: no walk needed
     deepest = 0
     todo: list[tuple[object, int]] = [(value, 1)]
     while todo:
@@ -381,10 +385,11 @@ class Engine:
                 None,
             )
         script = parse(text, ctx.paths.home_resolver)
-        commands = tuple(c.text[:200] for c in script.commands)
+        commands = tuple([c.text[:200] for c in script.commands])
         contexts = self._contexts(script, call, ctx)
-        for command, cctx in zip(script.commands, contexts, strict=True):
-            for rule in self.rules.deny:
+        deny = self.rules.deny
+        for command, cctx in zip(script.commands, contexts, strict=True) if deny else ():
+            for rule in deny:
                 if rules_mod.match_command(rule, command, cctx.paths):
                     return [], commands, _deny(rule, command.text)
         findings = (

@@ -116,22 +116,14 @@ def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
     # A bare ASCII word over NAME_MAX (255) bytes names nothing at all (a long `$( )` word
     # is one): no lstat, and no scan of a text that nests ever deeper, level after level.
     paths = ctx.paths
-    if (
-        not path_like
-        and raw.isascii()
-        and "\0" not in raw
-        and (
-            len(raw) > NAME_MAX
-            or (
-                not paths.lexists(_entry(paths.cwd, raw))
-                and not (
-                    paths.other_cwds
-                    and any(paths.lexists(_entry(cwd, raw)) for cwd in paths.other_cwds)
-                )
-            )
-        )
-    ):
-        return None
+    if not path_like and raw.isascii() and "\0" not in raw:
+        if len(raw) > NAME_MAX:
+            return None
+        cwd = paths.cwd or "/"  # _entry(paths.cwd, raw), inline (hot: every argument)
+        if not paths.lexists(cwd + raw if cwd.endswith("/") else f"{cwd}/{raw}") and not (
+            paths.other_cwds and any(paths.lexists(_entry(c, raw)) for c in paths.other_cwds)
+        ):
+            return None
     for path in paths.resolve_all(raw):
         if not paths.is_secret(path) or not (path_like or paths.lexists(path)):
             continue
@@ -248,7 +240,12 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             )
     how = f"`{command.name}`"
     for word in command.words[1:]:
-        for raw in _path_candidates(word.text):
+        text = word.text
+        if text.startswith("-") or "=" in text or "@" in text or ":" in text:
+            candidates = _path_candidates(text)
+        else:
+            candidates = [text] if text else []  # what _path_candidates gives (hot: every word)
+        for raw in candidates:
             found = _read_finding(raw, how, ctx)
             if found is not None:
                 return found
