@@ -1,0 +1,878 @@
+"""A frozen copy of `gatekeeper.shell.parse` as it was before its fast paths (the reference).
+
+`tests/test_shell_walk.py` compares the parser's `Script` with this walk's for every command
+of the corpora and for generated texts: the checkers must see the identical model. Do not
+edit it to follow the parser; a deliberate change of the model changes both, with a note.
+
+The original docstring:
+
+Bash text → every simple command in it, as frozen `Command` values.
+
+tree-sitter-bash gives an error-tolerant syntax tree; this module walks the *whole* tree with
+an explicit stack (no recursion, so 50,000 levels of nesting still give an answer) and turns
+each simple command, wherever it sits, into a `Command`: lists, pipelines, subshells,
+``{ }``, ``if/for/while/until/case`` bodies, function bodies, ``$( )``, backticks, ``<( )``,
+``>( )``, substitutions inside ``${...}``, ``[[ ]]`` and ``(( ))``, here-document bodies.
+
+Whatever the walker cannot vouch for becomes a `Problem` (a REVIEW finding for the host):
+``ERROR``/``MISSING`` nodes, node types it does not know, function definitions (a function
+can shadow a command name), a dynamic command name, brace expansion or a glob in command
+position.
+"""
+
+from __future__ import annotations
+
+from gatekeeper.model import Command, Redirect, Word
+from gatekeeper.records import dataclass
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tree_sitter import Node, Parser, Tree
+
+# Statement-level nodes whose children are walked as statements.
+_CONTAINERS = {
+    "program",
+    "list",
+    "compound_statement",
+    "subshell",
+    "do_group",
+    "if_statement",
+    "elif_clause",
+    "else_clause",
+    "while_statement",
+    "until_statement",
+    "for_statement",
+    "c_style_for_statement",
+    "case_statement",
+    "case_item",
+    "negated_command",
+    "test_command",
+    "binary_expression",
+    "unary_expression",
+    "ternary_expression",
+    "postfix_expression",
+    "parenthesized_expression",
+    "arithmetic_expansion",
+    "variable_assignments",
+}
+# Tokens and leaves that carry no command and no expansion.
+_INERT = {
+    "comment",
+    "word",
+    "number",
+    "raw_string",
+    "ansi_c_string",
+    "string_content",
+    "variable_name",
+    "special_variable_name",
+    "test_operator",
+    "regex",
+    "extglob_pattern",
+    "file_descriptor",
+    "heredoc_start",
+    "heredoc_end",
+    "heredoc_content",
+    "simple_expansion",
+    "array",
+    "brace_expression",
+    "subscript",
+}
+_SUBSTITUTION_NODES = {"command_substitution", "process_substitution"}
+MAX_DEPTH = 16
+_SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "fish"}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something in the text the walker could not vouch for (→ at least REVIEW)."""
+
+    rule: str
+    reason: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Script:
+    """Every simple command of a Bash text, and every problem found on the way.
+
+    `and_chain` is True when the whole text is one ``a && b && c`` list (no ``;``, ``||``,
+    ``&`` or second line at its top level) that starts with a simple command: everything
+    after that first command runs only if it succeeded, so after a leading ``cd DIR &&`` the
+    rest certainly starts in DIR.
+    """
+
+    commands: tuple[Command, ...]
+    problems: tuple[Problem, ...]
+    and_chain: bool = False
+
+
+_PARSER: list[Parser] = []
+
+
+def _parser() -> Parser:
+    # Built once per process: loading the grammar is the expensive part.
+    if not _PARSER:
+        from gatekeeper.shell.grammar import bash_language, tree_sitter_binding
+
+        tree_sitter = tree_sitter_binding()  # the extension, without the package's typing
+        _PARSER.append(tree_sitter.Parser(tree_sitter.Language(bash_language())))
+    return _PARSER[0]
+
+
+def tree_of(src: bytes) -> Tree:
+    """tree-sitter's tree of a Bash text, without the parser's slow end of a pipeline.
+
+    tree-sitter-bash takes 100-300 µs for a text that ends with the last stage of a pipeline
+    of three or more (`find . | sort | head`), against 10-40 µs for the same text followed
+    by a newline. A text that is one such pipeline is parsed with the newline, and that
+    tree is kept only where it cannot differ: with `&&`, `||`, `;`, `&` or a newline between
+    statements, or a redirect-only stage (`2>&1 | a | b > o | c`), tree-sitter groups the
+    stages one way or the other depending on what follows the text, so any `&`, `;`, `<`,
+    `>`, newline or `||` in the text means the text as it is; so does a trailing blank or
+    backslash (which a newline would end or continue), an error in the tree, and a newline
+    that is not outside every statement. `tests/test_shell_tail.py` compares the two parses
+    over generated pipelines.
+    """
+    if (
+        src.count(b"|") >= 2
+        and src[-1:] not in (b"\\", b" ", b"\t", b"\r", b"")
+        and not any(c in src for c in b"<>&;\n")
+        and b"||" not in src
+    ):
+        tree = _parser().parse(src + b"\n")
+        root = tree.root_node
+        if not root.has_error and all(c.end_byte <= len(src) for c in root.children):
+            return tree
+    return _parser().parse(src)
+
+
+@dataclass(slots=True)
+class _Item:
+    node: Node
+    where: str
+    redirects: tuple[Redirect, ...] = ()
+    piped: bool = False
+    heredoc_of: Node | None = None  # the redirected statement whose here-document feeds it
+
+
+class _Walker:
+    def __init__(self, src: bytes, home: str | Callable[[], str], depth: int) -> None:
+        self.src = src
+        self._home = home
+        self.depth = depth
+        self.stack: list[_Item] = []
+        self.commands: list[Command] = []
+        self.problems: list[Problem] = []
+        # The words the last `word` call's brace expansion made (`{a,b}`: `a`, `b`), or None.
+        self.alternatives: list[Word] | None = None
+
+    # -- helpers -------------------------------------------------------------------------
+
+    @property
+    def home(self) -> str:
+        """What `~` and `$HOME` expand to (asked for only when a word holds one)."""
+        if not isinstance(self._home, str):
+            self._home = self._home()
+        return self._home
+
+    def text(self, node: Node) -> str:
+        return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    def problem(self, rule: str, reason: str, node: Node) -> None:
+        self.problems.append(Problem(rule, reason, self.text(node)[:200]))
+
+    def push_children(self, item: _Item, node: Node, where: str | None = None) -> None:
+        for child in reversed(node.children):
+            self.stack.append(_Item(child, where or item.where, item.redirects, item.piped))
+
+    # -- the statement walk --------------------------------------------------------------
+
+    def walk(self, root: Node) -> None:
+        self.stack.append(_Item(root, "top"))
+        while self.stack:
+            item = self.stack.pop()
+            node = item.node
+            kind = node.type
+            if node.is_missing:
+                self.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", node)
+                continue
+            if kind == "ERROR":
+                self.problem("GK-SHELL-001", "the command does not parse as bash", node)
+                self.push_children(item, node)
+                continue
+            if not node.is_named:
+                continue  # punctuation and keywords
+            if kind == "command":
+                self.command(item, heredoc_of=item.heredoc_of)
+            elif kind == "pipeline":
+                self.pipeline(item)
+            elif kind == "redirected_statement":
+                self.redirected(item)
+            elif kind in {"declaration_command", "unset_command"}:
+                self.declaration(item)
+            elif kind == "variable_assignment":
+                self.assignment_value(node, item.where)
+            elif kind == "function_definition":
+                name = node.child_by_field_name("name")
+                fname = self.text(name) if name is not None else "?"
+                self.problem(
+                    "GK-SHELL-004",
+                    f"defines the shell function `{fname}`, which can shadow a command name",
+                    node,
+                )
+                self.push_children(item, node, "function body")
+            elif kind in _SUBSTITUTION_NODES:
+                label = "substitution" if kind == "command_substitution" else "process substitution"
+                self.push_children(item, node, label)
+            elif kind in {"expansion", "string", "concatenation"}:
+                self.scan(node, item.where)
+            elif kind in _CONTAINERS:
+                self.push_children(item, node)
+            elif kind in _INERT:
+                continue
+            elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
+                # A redirect without a command (`> file` alone) still writes the file.
+                redirect = self.redirect(node, item.where)
+                if redirect is not None:
+                    self.commands.append(
+                        Command(
+                            words=(), redirects=(redirect,), where=item.where, text=self.text(node)
+                        )
+                    )
+            else:
+                self.problem("GK-SHELL-002", f"unrecognised shell construct `{kind}`", node)
+                self.push_children(item, node)
+
+    def pipeline(self, item: _Item) -> None:
+        stages = [c for c in item.node.children if c.is_named]
+        pushed: list[_Item] = []
+        for i, stage in enumerate(stages):
+            pushed.append(_Item(stage, item.where, item.redirects, item.piped or i > 0))
+        self.stack.extend(reversed(pushed))
+
+    def redirected(self, item: _Item) -> None:
+        node = item.node
+        redirects: list[Redirect] = list(item.redirects)
+        piped = item.piped
+        body: Node | None = None
+        herestring = False
+        for i, child in enumerate(node.children):
+            field = node.field_name_for_child(i)
+            if child.type == "ERROR" and body is not None:
+                if self.text(child) == "<<" and _next_is_input_redirect(node, i):
+                    # tree-sitter splits `cmd > f <<< 'x'` into `<<` (ERROR) and `< 'x'`.
+                    herestring = True
+                else:
+                    self.problem("GK-SHELL-001", "the command does not parse as bash", child)
+                    self.push_children(item, child)
+                continue
+            if field == "body" or (
+                body is None and child.type not in _REDIRECTS and child.is_named
+            ):
+                body = child
+                continue
+            if herestring and child.type == "file_redirect":
+                herestring = False
+                words = [c for c in child.children if c.is_named]
+                target = self.word(words[-1], item.where) if words else Word("")
+                redirects.append(Redirect("<<<", target, ""))
+                piped = True
+                continue
+            if child.type in _REDIRECTS:
+                r = self.redirect(child, item.where)
+                if r is not None:
+                    redirects.append(r)
+                if child.type in ("heredoc_redirect", "herestring_redirect") or (
+                    r is not None and r.op in ("<", "<&", "<>")
+                ):
+                    piped = True
+        if body is None:
+            # A redirect with no command (`> file`) still creates or truncates the file.
+            self.commands.append(
+                Command((), (), tuple(redirects), item.where, self.text(node), piped)
+            )
+            return
+        if body.type == "command":
+            self.command(_Item(body, item.where, tuple(redirects), piped), heredoc_of=node)
+        elif body.type in ("list", "pipeline"):
+            # tree-sitter hangs `a && b > f` on the whole list, but bash gives the redirect
+            # (and a here-document's stdin) to the last command only.
+            parts: list[_Item] = []
+            self.split_tail(body, item, tuple(redirects), piped, parts)
+            if parts and parts[-1].node.type == "command":
+                parts[-1].heredoc_of = node
+            self.stack.extend(reversed(parts))
+        else:
+            self.stack.append(_Item(body, item.where, tuple(redirects), piped))
+
+    def split_tail(
+        self,
+        node: Node,
+        outer: _Item,
+        tail_redirects: tuple[Redirect, ...],
+        tail_piped: bool,
+        out: list[_Item],
+    ) -> None:
+        """Queue the parts of a list/pipeline; only its last command gets `tail_redirects`."""
+        while True:
+            named = [c for c in node.children if c.is_named and c.type != "comment"]
+            last = len(named) - 1
+            for i, child in enumerate(named):
+                piped = outer.piped or (node.type == "pipeline" and i > 0)
+                if i < last:
+                    out.append(_Item(child, outer.where, outer.redirects, piped))
+                elif child.type in ("list", "pipeline"):
+                    outer = _Item(child, outer.where, outer.redirects, piped)
+                    node = child
+                    break
+                else:
+                    out.append(_Item(child, outer.where, tail_redirects, piped or tail_piped))
+                    return
+            else:
+                return
+
+    def redirect(self, node: Node, where: str) -> Redirect | None:
+        kind = node.type
+        if kind == "heredoc_redirect":
+            for child in node.children:
+                if child.type == "heredoc_body":
+                    self.scan(child, where)  # unquoted delimiters expand $( ) in the body
+                elif child.is_named and child.type not in ("heredoc_start", "heredoc_end"):
+                    # tree-sitter hangs the rest of `cat <<EOF | sh` off the redirect.
+                    self.stack.append(_Item(child, where, (), True))
+            return Redirect("<<", Word(_heredoc_text(node, self)), "")
+        if kind == "herestring_redirect":
+            target = [c for c in node.children if c.is_named]
+            word = self.word(target[-1], where) if target else Word("")
+            return Redirect("<<<", word, "")
+        fd = ""
+        op = ""
+        dest: Node | None = None
+        for i, child in enumerate(node.children):
+            field = node.field_name_for_child(i)
+            if child.type == "file_descriptor" and field != "destination":
+                fd = self.text(child)
+            elif not child.is_named:
+                op += self.text(child)
+            elif dest is None:
+                dest = child
+            else:
+                # Extra words after a redirect target (`> a b`) belong to the command line.
+                self.scan(child, where)
+        if dest is None:
+            return None
+        return Redirect(op or ">", self.word(dest, where), fd)
+
+    def declaration(self, item: _Item) -> None:
+        node = item.node
+        words: list[Word] = []
+        for child in node.children:
+            if child.type == "variable_assignment":
+                name = child.child_by_field_name("name")
+                value = child.child_by_field_name("value")
+                vtext = self.word(value, item.where).text if value is not None else ""
+                ntext = self.text(name) if name is not None else ""
+                dynamic = value is not None and self.word(value, item.where).dynamic
+                words.append(Word(f"{ntext}={vtext}", dynamic))
+            elif not child.is_named:
+                words.append(Word(self.text(child)))
+            else:
+                word = self.word(child, item.where)
+                words.extend(self.alternatives or (word,))
+        self.commands.append(
+            Command(tuple(words), (), item.redirects, item.where, self.text(node), item.piped)
+        )
+
+    def assignment_value(self, node: Node, where: str) -> None:
+        value = node.child_by_field_name("value")
+        if value is not None:
+            self.scan(value, where)
+
+    def command(self, item: _Item, heredoc_of: Node | None = None) -> None:
+        node = item.node
+        words: list[Word] = []
+        assignments: list[tuple[str, Word]] = []
+        redirects = list(item.redirects)
+        piped = item.piped
+        for i, child in enumerate(node.children):
+            kind = child.type
+            if kind == "variable_assignment" and not words:
+                name = child.child_by_field_name("name")
+                value = child.child_by_field_name("value")
+                assignments.append(
+                    (
+                        self.text(name) if name is not None else "",
+                        self.word(value, item.where) if value is not None else Word(""),
+                    )
+                )
+            elif kind == "command_name":
+                inner = [c for c in child.children if c.is_named]
+                words.append(self.word(inner[0] if inner else child, item.where))
+            elif kind in _REDIRECTS:
+                r = self.redirect(child, item.where)
+                if r is not None:
+                    redirects.append(r)
+                if kind in ("heredoc_redirect", "herestring_redirect"):
+                    piped = True
+            elif child.is_named or node.field_name_for_child(i) == "argument":
+                if kind == "comment":
+                    continue
+                word = self.word(child, item.where)
+                words.extend(self.alternatives or (word,))  # `cat {/etc/shadow,x}`: two words
+        if words:
+            head = words[0]
+            if head.dynamic:
+                self.problem("GK-SHELL-003", "the command name is computed at run time", node)
+            elif head.glob:
+                self.problem("GK-SHELL-005", "the command name is a glob or brace expansion", node)
+        command = Command(
+            tuple(words), tuple(assignments), tuple(redirects), item.where, self.text(node), piped
+        )
+        self.commands.append(command)
+        if heredoc_of is not None and words and _feeds_shell(command):
+            # A here-document fed to a shell is a script: judge every command in it.
+            body = _heredoc_body_text(heredoc_of, self)
+            if body:
+                if self.depth >= MAX_DEPTH:
+                    self.problem("GK-SHELL-006", "shell scripts nested too deep to follow", node)
+                else:
+                    sub = parse(body, self._home, where="heredoc", depth=self.depth + 1)
+                    self.commands.extend(sub.commands)
+                    self.problems.extend(sub.problems)
+
+    # -- words ---------------------------------------------------------------------------
+
+    def scan(self, node: Node, where: str) -> None:
+        """Find the substitutions inside a word-like node and queue them as statements."""
+        todo = [node]
+        while todo:
+            n = todo.pop()
+            if n.type in _SUBSTITUTION_NODES:
+                label = (
+                    "substitution" if n.type == "command_substitution" else ("process substitution")
+                )
+                self.stack.append(_Item(n, label))
+                continue
+            if n.type == "ERROR":
+                self.problem("GK-SHELL-001", "the command does not parse as bash", n)
+            todo.extend(n.children)
+
+    def word(self, node: Node, where: str) -> Word:
+        """Resolve a word node to its text; mark it dynamic where the shell would expand.
+
+        A brace expansion (`{a,b}`, unquoted) leaves the words it makes in `alternatives`
+        (more words than this limit, or a sequence `{a..z}`, make the word dynamic).
+        """
+        self.alternatives = None
+        raw_node = self.text(node)
+        if node.type == "word" and not node.is_missing and not ("{" in raw_node and "}" in raw_node):
+            # Most words are one `word` leaf: the loop below, for that node alone.
+            text, glob = _unquoted_word(self.text(node), at_start=True)
+            if text.startswith("~"):
+                if text == "~" or text.startswith("~/"):
+                    return Word(self.home + text[1:], False, glob)
+                return Word(text, True, glob)  # ~user
+            return Word(text, False, glob)
+        parts: list[str] = []
+        # Per part, per character: an unquoted `{`, `,`, `}` counts. A part that can hold no
+        # such character is its length (all False): a `$( )` part holds all the text nested
+        # in it, and a list per level would make deep nesting quadratic in Python's time.
+        marks: list[list[bool] | int] = []
+        dynamic = False
+        glob = False
+        first = True
+        todo: list[tuple[Node, bool]] = [(node, False)]
+        while todo:
+            n, quoted = todo.pop()
+            kind = n.type
+            raw = self.text(n)
+            while len(marks) < len(parts):  # parts other than unquoted words: never special
+                marks.append(len(parts[len(marks)]))
+            if n.is_missing:
+                self.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", n)
+                dynamic = True
+                continue
+            if kind == "word":
+                text, has_glob = _unquoted_word(raw, at_start=first and not parts)
+                special = _unescaped(raw) if not quoted else [False] * len(text)
+                if text.startswith("~") and not parts:
+                    if text == "~" or text.startswith("~/"):
+                        text = self.home + text[1:]
+                        special = [False] * len(self.home) + special[1:]
+                    else:
+                        dynamic = True  # ~user
+                glob = glob or has_glob
+                parts.append(text)
+                marks.append(special if len(special) == len(text) else [False] * len(text))
+            elif kind == "raw_string":
+                parts.append(raw[1:-1])
+            elif kind == "ansi_c_string":
+                parts.append(_ansi_c(raw[2:-1]))
+            elif kind in ("string", "translated_string", "concatenation"):
+                todo.extend((c, quoted or kind != "concatenation") for c in reversed(n.children))
+            elif kind == "string_content":
+                parts.append(_dq_unescape(raw))
+            elif kind in ('"', "$"):
+                if kind == "$" and not quoted:
+                    parts.append("$")
+                continue
+            elif kind == "number":
+                parts.append(raw)
+            elif kind in ("simple_expansion", "expansion"):
+                known = self.known_variable(n)
+                if known is not None:
+                    parts.append(known)
+                else:
+                    dynamic = True
+                    parts.append(raw)
+                    self.scan(n, where)
+            elif kind in _SUBSTITUTION_NODES:
+                dynamic = True
+                parts.append(raw)
+                self.scan(n, where)
+            elif kind in ("arithmetic_expansion", "brace_expression"):
+                dynamic = True
+                glob = glob or kind == "brace_expression"
+                parts.append(raw)
+                self.scan(n, where)
+            elif kind in {"extglob_pattern", "regex"}:
+                glob = True
+                parts.append(raw)
+            elif kind == "ERROR":
+                self.problem("GK-SHELL-001", "the command does not parse as bash", n)
+                dynamic = True
+                parts.append(raw)
+            else:
+                dynamic = True
+                parts.append(raw)
+                self.scan(n, where)
+            first = False
+        while len(marks) < len(parts):
+            marks.append(len(parts[len(marks)]))
+        text = "".join(parts)
+        if "}" in text and any(type(m) is list and "{" in p for p, m in zip(parts, marks, strict=True)):
+            flags: list[bool] = []
+            for m in marks:
+                flags.extend([False] * m if isinstance(m, int) else m)
+            made = _brace_expand(text, flags) if len(flags) == len(text) else None
+            if made is None:
+                dynamic = True  # `{a..z}`, or more words than the gate follows
+            elif len(made) > 1:
+                self.alternatives = [self._tilde(t, f, dynamic) for t, f in made]
+        return Word(text, dynamic, glob)
+
+    def _tilde(self, text: str, flags: list[bool], dynamic: bool) -> Word:
+        """A word brace expansion made, tilde-expanded as bash does after it (`{~,x}`), a
+        glob when an unquoted `*`, `?` or `[` is left in it."""
+        glob = any(f and c in "*?[" for c, f in zip(text, flags, strict=True))
+        if text.startswith("~") and flags[:1] == [True]:
+            if text == "~" or text.startswith("~/"):
+                return Word(self.home + text[1:], dynamic, glob)
+            return Word(text, True, glob)  # ~user
+        return Word(text, dynamic, glob)
+
+    def known_variable(self, node: Node) -> str | None:
+        """The value of `$HOME` / `${HOME}`; None for any other expansion."""
+        raw = self.text(node)
+        if raw in ("$HOME", "${HOME}"):
+            return self.home
+        return None
+
+
+_REDIRECTS = {"file_redirect", "heredoc_redirect", "herestring_redirect"}
+
+
+def _next_is_input_redirect(node: Node, index: int) -> bool:
+    following = node.children[index + 1] if index + 1 < len(node.children) else None
+    return (
+        following is not None
+        and following.type == "file_redirect"
+        and bool(following.children)
+        and following.children[0].type == "<"
+    )
+
+
+# Commands that run the rest of their argv: `timeout 5 bash <<EOF` feeds the shell too.
+_RUNNERS = {"timeout", "nice", "nohup", "env", "command", "builtin", "exec", "stdbuf", "time"}
+_RUNNERS |= {"sudo", "doas", "setsid", "ionice", "chronic", "unbuffer", "flock", "taskset"}
+
+
+def _feeds_shell(command: Command) -> bool:
+    names = [w.text.rsplit("/", 1)[-1] for w in command.words]
+    at = 0
+    while at < len(names) and names[at] in _RUNNERS:
+        at += 1
+        while at < len(names) and names[at] not in _SHELLS and names[at] not in _RUNNERS:
+            at += 1  # the wrapper's own options and values (`timeout 5`, `env X=1`)
+    return (
+        at < len(names)
+        and names[at] in _SHELLS
+        and not any(w.startswith("-") and "c" in w for w in names[at + 1 :])
+    )
+
+
+def _heredoc_body_text(statement: Node, walker: _Walker) -> str | None:
+    for child in statement.children:
+        if child.type == "heredoc_redirect":
+            return _heredoc_text(child, walker)
+    return None
+
+
+def _heredoc_text(node: Node, walker: _Walker) -> str:
+    for child in node.children:
+        if child.type == "heredoc_body":
+            return walker.text(child)
+    return ""
+
+
+_GLOB_CHARS = set("*?[")
+
+
+def _unquoted_word(raw: str, *, at_start: bool) -> tuple[str, bool]:
+    """Quote removal for an unquoted word: `\\x` → `x`; report unescaped glob characters."""
+    del at_start
+    if "\\" not in raw and "*" not in raw and "?" not in raw and "[" not in raw and "{" not in raw:
+        return raw, False  # no quote to remove, nothing to expand: the loop would copy it
+    out: list[str] = []
+    glob = False
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw):
+            nxt = raw[i + 1]
+            if nxt != "\n":  # backslash-newline is a line continuation: both vanish
+                out.append(nxt)
+            i += 2
+            continue
+        if ch in _GLOB_CHARS:
+            glob = True
+        elif ch == "{" and ("," in raw[i:] or ".." in raw[i:]) and "}" in raw[i:]:
+            glob = True  # brace expansion
+        out.append(ch)
+        i += 1
+    return "".join(out), glob
+
+
+def _unescaped(raw: str) -> list[bool]:
+    """Per character of `_unquoted_word(raw)`'s text: True unless a backslash escaped it."""
+    flags: list[bool] = []
+    i = 0
+    while i < len(raw):
+        if raw[i] == "\\" and i + 1 < len(raw):
+            if raw[i + 1] != "\n":
+                flags.append(False)
+            i += 2
+            continue
+        flags.append(True)
+        i += 1
+    return flags
+
+
+_MAX_BRACE_WORDS = 64
+
+
+def _brace_expand(text: str, flags: list[bool]) -> list[tuple[str, list[bool]]] | None:
+    """Bash's brace expansion of a word whose unquoted characters are marked in `flags`:
+    ``x{a,b{c,d}}y`` → ``xay``, ``xbcy``, ``xbdy``. None for a sequence (``{a..z}``) or more
+    than `_MAX_BRACE_WORDS` words."""
+    out: list[tuple[str, list[bool]]] = []
+    todo = [(text, flags)]
+    while todo:
+        t, f = todo.pop()
+        found = _brace_at(t, f)
+        if found is None:
+            out.append((t, f))
+        elif not found:
+            return None
+        else:
+            bounds = found
+            start, end = bounds[0], bounds[-1]
+            alts = []
+            for k in range(len(bounds) - 1):
+                a, b = bounds[k], bounds[k + 1]
+                alts.append(
+                    (t[:start] + t[a + 1 : b] + t[end + 1 :], f[:start] + f[a + 1 : b] + f[end + 1 :])
+                )
+            todo.extend(reversed(alts))
+        if len(out) + len(todo) > _MAX_BRACE_WORDS:
+            return None
+    return out
+
+
+def _brace_at(t: str, f: list[bool]) -> list[int] | None:
+    """The first brace expansion of `t`: where its `{`, top-level `,`s and `}` are; None when
+    there is none; [] for a sequence (`{1..9}`), which the gate does not expand."""
+    i = 0
+    while i < len(t):
+        if t[i] == "{" and f[i] and not (i > 0 and t[i - 1] == "$" and f[i - 1]):
+            depth, commas, j = 0, [], i + 1
+            while j < len(t):
+                if f[j] and t[j] == "{":
+                    depth += 1
+                elif f[j] and t[j] == "}":
+                    if depth == 0:
+                        break
+                    depth -= 1
+                elif f[j] and t[j] == "," and depth == 0:
+                    commas.append(j)
+                j += 1
+            if j < len(t) and commas:
+                return [i, *commas, j]
+            if j < len(t) and ".." in t[i + 1 : j]:
+                return []
+        i += 1
+    return None
+
+
+def _dq_unescape(raw: str) -> str:
+    # Inside double quotes a backslash only escapes $ ` " \ and newline.
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw) and raw[i + 1] in '$`"\\\n':
+            if raw[i + 1] != "\n":
+                out.append(raw[i + 1])
+            i += 2
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+_C_ESCAPES = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "a": "\a",
+    "b": "\b",
+    "e": "\x1b",
+    "E": "\x1b",
+    "f": "\f",
+    "v": "\v",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "?": "?",
+}
+
+
+def _ansi_c(body: str) -> str:
+    """Decode the inside of `$'...'` the way bash does (enough to see the real word)."""
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch != "\\" or i + 1 >= len(body):
+            out.append(ch)
+            i += 1
+            continue
+        nxt = body[i + 1]
+        if nxt in _C_ESCAPES:
+            out.append(_C_ESCAPES[nxt])
+            i += 2
+        elif nxt == "x":
+            digits = _take(body, i + 2, "0123456789abcdefABCDEF", 2)
+            out.append(chr(int(digits, 16)) if digits else "\\x")
+            i += 2 + len(digits)
+        elif nxt in "uU":
+            digits = _take(body, i + 2, "0123456789abcdefABCDEF", 4 if nxt == "u" else 8)
+            try:
+                out.append(chr(int(digits, 16)) if digits else "\\" + nxt)
+            except (ValueError, OverflowError):
+                out.append("\ufffd")
+            i += 2 + len(digits)
+        elif nxt in "01234567":
+            digits = _take(body, i + 1, "01234567", 3)
+            out.append(chr(int(digits, 8) & 0xFF))
+            i += 1 + len(digits)
+        elif nxt == "c" and i + 2 < len(body):
+            out.append(chr(ord(body[i + 2]) & 0x1F))
+            i += 3
+        else:
+            out.append("\\" + nxt)
+            i += 2
+    return "".join(out)
+
+
+def _take(text: str, start: int, alphabet: str, limit: int) -> str:
+    end = start
+    while end < len(text) and end - start < limit and text[end] in alphabet:
+        end += 1
+    return text[start:end]
+
+
+def parse(
+    text: str, home: str | Callable[[], str], where: str = "top", depth: int = 0
+) -> Script:
+    """Every simple command of a Bash text and every problem, never raising on bad input.
+
+    `home` is what `~` and `$HOME` expand to, or a function that gives it, called only if
+    a word needs it (the host resolves the home directory only then). `depth` counts
+    shells inside shells (here-documents fed to ``bash``); the host uses the same limit
+    for ``bash -c``.
+    """
+    src = text.encode("utf-8", "surrogateescape")
+    tree = tree_of(src)
+    walker = _Walker(src, home, depth)
+    root = tree.root_node
+    walker.walk(root)
+    if root.has_error and not walker.problems and not _only_herestring_quirk(root):
+        # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
+        walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
+    commands = walker.commands
+    if where != "top":
+        commands = [_relabel(c, where) for c in commands]
+    return Script(tuple(commands), tuple(walker.problems), _is_and_chain(root))
+
+
+def _only_herestring_quirk(root: Node) -> bool:
+    """True when every ERROR in the tree is the `<<` of a split `<<<` (see `redirected`)."""
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        for i, child in enumerate(node.children):
+            if child.is_missing:
+                return False
+            if child.type == "ERROR":
+                if not (
+                    node.type == "redirected_statement"
+                    and child.text == b"<<"
+                    and _next_is_input_redirect(node, i)
+                ):
+                    return False
+            elif child.has_error:
+                todo.append(child)
+    return True
+
+
+def _is_and_chain(root: Node) -> bool:
+    statements = [c for c in root.children if c.type != "comment"]
+    if len(statements) != 1 or statements[0].type != "list":
+        return False
+    todo = [statements[0]]
+    while todo:
+        node = todo.pop()
+        for child in node.children:
+            if not child.is_named and child.type != "&&":
+                return False
+            if child.type == "list":
+                todo.append(child)
+    first = statements[0]
+    while first.type == "list":
+        first = first.named_children[0]
+    return first.type == "command"
+
+
+def _relabel(command: Command, where: str) -> Command:
+    label = where if command.where == "top" else f"{where}, {command.where}"
+    return Command(
+        command.words,
+        command.assignments,
+        command.redirects,
+        label,
+        command.text,
+        command.stdin_piped,
+    )

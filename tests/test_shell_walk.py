@@ -1,0 +1,153 @@
+"""The parser's fast paths give the checkers the identical model (`Script`).
+
+`tests/reference_walk.py` is a frozen copy of the parser before its fast paths. Every text
+here is parsed by both and the two `Script`s compared whole (commands with their words,
+assignments, redirects, labels, texts and stdin; problems; the `&&`-chain flag): every
+command of `tests/corpora/*.sh` (line by line and each file whole), of
+`examples/session.jsonl`, of the peers' corpora when present, and generated texts made of
+the pieces where a fast path could go wrong (keywords, assignments, operators, blanks).
+Nothing is run: the texts are only parsed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gatekeeper.shell import parse as shell_parse
+from tests import reference_walk
+from tests.peer_corpora import aegish_harmless, cc_allow, dippy, gtfobins, peer_data_dir
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
+REPO = Path(__file__).resolve().parent.parent
+HOME = "/home/walker"
+
+
+def _model(script: shell_parse.Script | reference_walk.Script) -> object:
+    """A Script as plain values (the two modules' `Problem` classes differ)."""
+    problems = tuple((p.rule, p.reason, p.text) for p in script.problems)
+    return script.commands, problems, script.and_chain
+
+
+def _same(text: str, where: str = "top", home: str | Callable[[], str] = HOME) -> None:
+    got = shell_parse.parse(text, home, where=where)
+    want = reference_walk.parse(text, home, where=where)
+    assert _model(got) == _model(want), text
+
+
+def _corpus_texts() -> Iterator[str]:
+    for path in sorted((REPO / "tests" / "corpora").glob("*.sh")):
+        whole = path.read_text(encoding="utf-8")
+        yield whole
+        for line in whole.splitlines():
+            if line.strip() and not line.lstrip().startswith("#"):
+                yield line
+    for line in (REPO / "examples" / "session.jsonl").read_text(encoding="utf-8").splitlines():
+        call = json.loads(line) if line.strip() else {}
+        if call.get("tool_name") == "Bash":
+            yield call["tool_input"]["command"]
+
+
+def test_the_corpora_parse_alike() -> None:
+    texts = list(_corpus_texts())
+    assert len(texts) > 800
+    fast = 0
+    for text in texts:
+        _same(text)
+        _same(text, where="bash -c", home=lambda: HOME)
+        fast += shell_parse._plain(text, "top") is not None
+    assert fast > 50  # the fast path is among what is compared
+
+
+def test_the_peer_corpora_parse_alike() -> None:
+    data = peer_data_dir()
+    if data is None:
+        pytest.skip("no peer data (set GATEKEEPER_PEER_DATA)")
+    cases = gtfobins(data) + aegish_harmless(data) + dippy(data) + cc_allow(data)
+    for case in cases:
+        _same(case.command)
+
+
+PLAIN_TEXTS = [
+    "ls",
+    "git status",
+    "  git   log  -n 5\t",
+    "ls -la src | sort -r | head -5",
+    "a|b",
+    "make CC=gcc all",
+    "kill %1",
+    "gcloud config set project my-proj@x.y:z+1,2",
+]
+
+
+@pytest.mark.parametrize("text", PLAIN_TEXTS)
+def test_plain_texts_take_the_fast_path_and_parse_alike(text: str) -> None:
+    assert shell_parse._plain(text, "top") is not None
+    _same(text)
+    _same(text, where="substitution")
+
+
+# Texts the fast path must leave to the tree: a keyword, an assignment, an empty stage.
+NOT_PLAIN = ["x=1 ls", "a+=1 ls", "export A=1", "if", "ls in", "a || b", "| a", "a |", "", "  ", "a\nb"]
+
+
+@pytest.mark.parametrize("text", NOT_PLAIN)
+def test_texts_with_keywords_or_assignments_take_the_tree(text: str) -> None:
+    assert shell_parse._plain(text, "top") is None
+    _same(text)
+
+
+# Pieces of plain texts and their neighbours: every keyword of tree-sitter-bash and of bash,
+# assignments and `=` in any place, operators, the single letters of `${x@Q}`, numbers.
+_KEYWORDS = [*sorted(shell_parse._KEYWORDS), "test", "[", "]", "[[", "]]", "{", "}", "!"]
+_ODD = ["=", "a=b", "=b", "a=", "x+=1", "-", "--", "%", "%1", ",", "@", "+", ":", ".", "..", "/"]
+_ODD += ["A", "E", "K", "L", "P", "Q", "U", "a", "k", "u", "0", "1", "2", "10", "-1", "1.5"]
+_ODD += ["'q'", '"d"', "#c", "~", "$v", "*", "{a,b}", "\\x", "&&", ";", "&"]
+_PLAIN_WORDS = st.text(alphabet=sorted(shell_parse._PLAIN_CHARS), min_size=1, max_size=8)
+_WORDS = st.one_of(_PLAIN_WORDS, st.sampled_from(_KEYWORDS), st.sampled_from(_ODD))
+_BLANKS = st.sampled_from([" ", " ", "  ", "\t", " | ", "|", " |", "| ", " || ", " |& ", "\n"])
+
+
+@st.composite
+def _texts(draw: st.DrawFn) -> str:
+    words = draw(st.lists(_WORDS, min_size=1, max_size=7))
+    out = draw(st.sampled_from(["", "", " ", "\t"]))
+    for i, word in enumerate(words):
+        if i:
+            out += draw(_BLANKS)
+        out += word
+    return out + draw(st.sampled_from(["", "", " ", "\t", "|"]))
+
+
+def test_every_short_plain_word_parses_alike_in_every_place() -> None:
+    """tree-sitter-bash reads some plain words as errors or operators only in one place
+    (`a@` as a command name, `==` as an argument): every word of one or two plain
+    characters, as a command name, an argument and a stage after a pipe."""
+    chars = sorted(shell_parse._PLAIN_CHARS)
+    words = chars + [a + b for a in chars for b in chars]
+    fast = 0
+    for word in words:
+        for text in (word, f"x {word}", f"x|{word} y"):
+            fast += shell_parse._plain(text, "top") is not None
+            _same(text)
+    assert fast > 2 * len(words)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_texts())
+def test_generated_texts_parse_alike(text: str) -> None:
+    _same(text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_PLAIN_WORDS, min_size=1, max_size=6), st.lists(_BLANKS, min_size=6, max_size=6))
+def test_generated_plain_texts_parse_alike(words: list[str], blanks: list[str]) -> None:
+    text = "".join(w + b for w, b in zip(words, blanks, strict=False)).rstrip("|\n ")
+    _same(text)
