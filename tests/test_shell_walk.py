@@ -84,6 +84,11 @@ PLAIN_TEXTS = [
     "make CC=gcc all",
     "kill %1",
     "gcloud config set project my-proj@x.y:z+1,2",
+    "jq -r '.items[] | .name' data.json",
+    "find . -name '*.py' | xargs wc -l",
+    "git log --format='%h %s' -n 3",
+    "x a'b'c'd' 'e' | y '' z",
+    "awk '{print $1}' f | sort",
 ]
 
 
@@ -96,6 +101,7 @@ def test_plain_texts_take_the_fast_path_and_parse_alike(text: str) -> None:
 
 # Texts the fast path must leave to the tree: a keyword, an assignment, an empty stage.
 NOT_PLAIN = ["x=1 ls", "a+=1 ls", "export A=1", "if", "ls in", "a || b", "| a", "a |", "", "  ", "a\nb"]
+NOT_PLAIN += ["x ==", "x =='a'", "echo 'a", "'ls' x", "x | 'y'", "a 'x\ty'", "a 'x\ny'", "a 'caf\u00e9'", "a \0 'b'"]
 
 
 @pytest.mark.parametrize("text", NOT_PLAIN)
@@ -111,7 +117,18 @@ _ODD = ["=", "a=b", "=b", "a=", "x+=1", "-", "--", "%", "%1", ",", "@", "+", ":"
 _ODD += ["A", "E", "K", "L", "P", "Q", "U", "a", "k", "u", "0", "1", "2", "10", "-1", "1.5"]
 _ODD += ["'q'", '"d"', "#c", "~", "$v", "*", "{a,b}", "\\x", "&&", ";", "&"]
 _PLAIN_WORDS = st.text(alphabet=sorted(shell_parse._PLAIN_CHARS), min_size=1, max_size=8)
-_WORDS = st.one_of(_PLAIN_WORDS, st.sampled_from(_KEYWORDS), st.sampled_from(_ODD))
+# Single-quoted parts hold anything but a quote: operators, expansions, blanks, newlines.
+_QUOTED = st.text(alphabet="ab |&;<>()$`\"\\*?[]{}~#=!%\t\n\u00e9", max_size=6).map(
+    lambda inside: f"'{inside}'"
+)
+_GLUED = st.lists(st.one_of(_PLAIN_WORDS, _QUOTED, st.sampled_from(_KEYWORDS)), min_size=2, max_size=3)
+_WORDS = st.one_of(
+    _PLAIN_WORDS,
+    st.sampled_from(_KEYWORDS),
+    st.sampled_from(_ODD),
+    _QUOTED,
+    _GLUED.map("".join),
+)
 _BLANKS = st.sampled_from([" ", " ", "  ", "\t", " | ", "|", " |", "| ", " || ", " |& ", "\n"])
 
 
@@ -146,8 +163,15 @@ def test_generated_texts_parse_alike(text: str) -> None:
     _same(text)
 
 
-@settings(max_examples=500, deadline=None)
-@given(st.lists(_PLAIN_WORDS, min_size=1, max_size=6), st.lists(_BLANKS, min_size=6, max_size=6))
-def test_generated_plain_texts_parse_alike(words: list[str], blanks: list[str]) -> None:
-    text = "".join(w + b for w, b in zip(words, blanks, strict=False)).rstrip("|\n ")
+_FAST_WORDS = st.one_of(_PLAIN_WORDS, _QUOTED, _GLUED.map("".join))
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    _PLAIN_WORDS,
+    st.lists(_FAST_WORDS, min_size=0, max_size=6),
+    st.lists(_BLANKS, min_size=6, max_size=6),
+)
+def test_generated_plain_texts_parse_alike(name: str, words: list[str], blanks: list[str]) -> None:
+    text = name + "".join(b + w for b, w in zip(blanks, words, strict=False))
     _same(text)

@@ -802,42 +802,77 @@ _PLAIN_CHARS = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-"
 )
 _PLAIN_TEXT = _PLAIN_CHARS | {" ", "\t", "|"}
+_PLAIN_QUOTED = _PLAIN_TEXT | {"\0"}
 # A command name of other characters (`a=1` is an assignment; tree-sitter-bash reads
 # `user@host`, `a%b`, `a+:` in that place as an error) goes through the tree.
 _NAME_CHARS = _PLAIN_CHARS - {"=", "%", "@", ":", ",", "+"}
-# The words tree-sitter-bash reads as a keyword, a declaration or an operator somewhere
-# (`==`), and bash's other reserved words: a text that holds one goes through the tree.
+# The words tree-sitter-bash reads as a keyword or a declaration somewhere, and bash's other
+# reserved words: a text that holds one goes through the tree.
 _KEYWORDS = frozenset(
     {
         "case", "coproc", "declare", "do", "done", "elif", "else", "esac", "export", "fi",
         "for", "function", "if", "in", "local", "readonly", "select", "then", "time",
-        "typeset", "unset", "unsetenv", "until", "while", "==",
+        "typeset", "unset", "unsetenv", "until", "while",
     }
 )  # fmt: skip
 
 
 def _plain(text: str, where: str) -> Script | None:
     """The `Script` of a text that is one simple command of plain words or a pipeline of
-    them (`git status`, `ls -la src | sort -r`), without the tree; None for any other text.
+    them (`git status`, `ls -la src | sort -r`, `jq -r '.a | .b' f`), without the tree;
+    None for any other text.
 
     The walk of the tree gives such a text exactly this: one `Command` per stage, each
-    word as written (`Word(text)`: not dynamic, no glob), the stage's text without its
-    blanks, every stage after the first fed by the pipe, no problem, no `&&` chain. An
-    empty stage (`a || b`), a command name of other characters than `_NAME_CHARS` and a
-    keyword anywhere take the tree. `tests/test_shell_walk.py` compares the two over the
-    corpora, over generated texts and over every word of up to two characters.
+    word as bash reads it (the plain characters and the insides of its single-quoted
+    parts: not dynamic, no glob), the stage's text without its blanks, every stage after
+    the first fed by the pipe, no problem, no `&&` chain. An empty stage (`a || b`), a
+    command name of other characters than `_NAME_CHARS`, a keyword anywhere, `==` outside
+    quotes, an unclosed quote and a quote holding anything but printable ASCII and blanks
+    take the tree.
+    `tests/test_shell_walk.py` compares the two over the corpora, over generated texts and
+    over every word of up to two plain characters in every place.
     """
-    if not _PLAIN_TEXT.issuperset(text):
-        return None
+    quoted: list[str] = []
+    if "'" in text:
+        # The text outside quotes, each quote's place marked by a NUL (not a plain char).
+        pieces = text.split("'")
+        if len(pieces) % 2 == 0 or "\0" in text:
+            return None  # an unclosed quote
+        quoted = pieces[1::2]
+        for inside in quoted:
+            if not (inside.isascii() and inside.isprintable()):
+                return None
+        text = "\0".join(pieces[0::2])
+    if not (_PLAIN_QUOTED if quoted else _PLAIN_TEXT).issuperset(text) or "==" in text:
+        return None  # tree-sitter-bash reads a word that starts with `==` as an operator
     commands = []
     piped = False
+    at = 0  # the index in `quoted` of the next quote
     for stage in text.split("|"):
         words = stage.split()
         if not words or not _NAME_CHARS.issuperset(words[0]) or not _KEYWORDS.isdisjoint(words):
             return None
-        commands.append(Command(tuple(map(Word, words)), (), (), where, stage.strip(), piped))
+        written = stage.strip()
+        if quoted and "\0" in written:
+            first = at
+            for i, word in enumerate(words):
+                if "\0" in word:
+                    parts = word.split("\0")
+                    words[i] = "".join(_join(parts, quoted[at : at + len(parts) - 1]))
+                    at += len(parts) - 1
+            parts = written.split("\0")
+            written = "".join(_join(parts, [f"'{q}'" for q in quoted[first:at]]))
+        commands.append(Command(tuple(map(Word, words)), (), (), where, written, piped))
         piped = True
     return Script(tuple(commands), ())
+
+
+def _join(parts: list[str], between: list[str]) -> list[str]:
+    """`parts` with `between[i]` between `parts[i]` and `parts[i + 1]`."""
+    out = [parts[0]]
+    for part, inside in zip(parts[1:], between, strict=True):
+        out += (inside, part)
+    return out
 
 
 def parse(
