@@ -461,7 +461,7 @@ class _Walker:
         raw_node = self.text(node)
         if node.type == "word" and not node.is_missing and not ("{" in raw_node and "}" in raw_node):
             # Most words are one `word` leaf: the loop below, for that node alone.
-            text, glob = _unquoted_word(self.text(node), at_start=True)
+            text, glob = _unquoted_word(raw_node, at_start=True)
             if text.startswith("~"):
                 if text == "~" or text.startswith("~/"):
                     return Word(self.home + text[1:], False, glob)
