@@ -104,6 +104,21 @@ NOT_PLAIN = ["x=1 ls", "a+=1 ls", "export A=1", "if", "ls in", "a || b", "| a", 
 NOT_PLAIN += ["x ==", "x =='a'", "echo 'a", "'ls' x", "x | 'y'", "a 'x\ty'", "a 'x\ny'", "a 'caf\u00e9'", "a \0 'b'"]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "echo 'café' | grep \"naïve $x\" > \"ü.txt\"",
+        "cat ~/é/$(ls 日本) 2>&1",
+        "printf '\udc80' && ls \udcff",
+        "a=ñ b 'x' | c {é,f}",
+    ],
+)
+def test_texts_beyond_ascii_parse_alike(text: str) -> None:
+    """The walk slices an ASCII text by byte offsets directly; any other text is decoded."""
+    _same(text)
+    _same(text, where="heredoc")
+
+
 @pytest.mark.parametrize("text", NOT_PLAIN)
 def test_texts_with_keywords_or_assignments_take_the_tree(text: str) -> None:
     assert shell_parse._plain(text, "top") is None

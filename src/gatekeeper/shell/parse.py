@@ -150,8 +150,11 @@ class _Item:
 
 
 class _Walker:
-    def __init__(self, src: bytes, home: str | Callable[[], str], depth: int) -> None:
+    def __init__(
+        self, src: bytes, home: str | Callable[[], str], depth: int, chars: str | None = None
+    ) -> None:
         self.src = src
+        self.chars = chars  # the text itself when it is ASCII (a byte offset is a character's)
         self._home = home
         self.depth = depth
         self.stack: list[_Item] = []
@@ -170,6 +173,8 @@ class _Walker:
         return self._home
 
     def text(self, node: Node) -> str:
+        if self.chars is not None:
+            return self.chars[node.start_byte : node.end_byte]
         return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
     def problem(self, rule: str, reason: str, node: Node) -> None:
@@ -411,7 +416,7 @@ class _Walker:
             elif child.is_named or node.field_name_for_child(i) == "argument":
                 if kind == "comment":
                     continue
-                word = self.word(child, item.where)
+                word = self.word(child, item.where, kind)
                 words.extend(self.alternatives or (word,))  # `cat {/etc/shadow,x}`: two words
         if words:
             head = words[0]
@@ -451,15 +456,20 @@ class _Walker:
                 self.problem("GK-SHELL-001", "the command does not parse as bash", n)
             todo.extend(n.children)
 
-    def word(self, node: Node, where: str) -> Word:
+    def word(self, node: Node, where: str, kind: str = "") -> Word:
         """Resolve a word node to its text; mark it dynamic where the shell would expand.
 
         A brace expansion (`{a,b}`, unquoted) leaves the words it makes in `alternatives`
         (more words than this limit, or a sequence `{a..z}`, make the word dynamic).
+        `kind` is the node's type when the caller has it already.
         """
         self.alternatives = None
         raw_node = self.text(node)
-        if node.type == "word" and not node.is_missing and not ("{" in raw_node and "}" in raw_node):
+        if (
+            (kind or node.type) == "word"
+            and not node.is_missing
+            and not ("{" in raw_node and "}" in raw_node)
+        ):
             # Most words are one `word` leaf: the loop below, for that node alone.
             text, glob = _unquoted_word(raw_node, at_start=True)
             if text.startswith("~"):
@@ -890,7 +900,7 @@ def parse(
         return plain
     src = text.encode("utf-8", "surrogateescape")
     tree = tree_of(src)
-    walker = _Walker(src, home, depth)
+    walker = _Walker(src, home, depth, text if text.isascii() else None)
     root = tree.root_node
     walker.walk(root)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
