@@ -150,8 +150,11 @@ class _Item:
 
 
 class _Walker:
-    def __init__(self, src: bytes, home: str | Callable[[], str], depth: int) -> None:
+    def __init__(
+        self, src: bytes, home: str | Callable[[], str], depth: int, chars: str | None = None
+    ) -> None:
         self.src = src
+        self.chars = chars  # the text itself when it is ASCII (a byte offset is a character's)
         self._home = home
         self.depth = depth
         self.stack: list[_Item] = []
@@ -170,6 +173,8 @@ class _Walker:
         return self._home
 
     def text(self, node: Node) -> str:
+        if self.chars is not None:
+            return self.chars[node.start_byte : node.end_byte]
         return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
     def problem(self, rule: str, reason: str, node: Node) -> None:
@@ -411,7 +416,7 @@ class _Walker:
             elif child.is_named or node.field_name_for_child(i) == "argument":
                 if kind == "comment":
                     continue
-                word = self.word(child, item.where)
+                word = self.word(child, item.where, kind)
                 words.extend(self.alternatives or (word,))  # `cat {/etc/shadow,x}`: two words
         if words:
             head = words[0]
@@ -451,17 +456,22 @@ class _Walker:
                 self.problem("GK-SHELL-001", "the command does not parse as bash", n)
             todo.extend(n.children)
 
-    def word(self, node: Node, where: str) -> Word:
+    def word(self, node: Node, where: str, kind: str = "") -> Word:
         """Resolve a word node to its text; mark it dynamic where the shell would expand.
 
         A brace expansion (`{a,b}`, unquoted) leaves the words it makes in `alternatives`
         (more words than this limit, or a sequence `{a..z}`, make the word dynamic).
+        `kind` is the node's type when the caller has it already.
         """
         self.alternatives = None
         raw_node = self.text(node)
-        if node.type == "word" and not node.is_missing and not ("{" in raw_node and "}" in raw_node):
+        if (
+            (kind or node.type) == "word"
+            and not node.is_missing
+            and not ("{" in raw_node and "}" in raw_node)
+        ):
             # Most words are one `word` leaf: the loop below, for that node alone.
-            text, glob = _unquoted_word(self.text(node), at_start=True)
+            text, glob = _unquoted_word(raw_node, at_start=True)
             if text.startswith("~"):
                 if text == "~" or text.startswith("~/"):
                     return Word(self.home + text[1:], False, glob)
@@ -796,6 +806,85 @@ def _take(text: str, start: int, alphabet: str, limit: int) -> str:
     return text[start:end]
 
 
+# The characters of a plain word: nothing in it is quoted, expanded, globbed, braced,
+# tilde-expanded, commented out or an operator, so the word is its own text.
+_PLAIN_CHARS = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-"
+)
+_PLAIN_TEXT = _PLAIN_CHARS | {" ", "\t", "|"}
+_PLAIN_QUOTED = _PLAIN_TEXT | {"\0"}
+# A command name of other characters (`a=1` is an assignment; tree-sitter-bash reads
+# `user@host`, `a%b`, `a+:` in that place as an error) goes through the tree.
+_NAME_CHARS = _PLAIN_CHARS - {"=", "%", "@", ":", ",", "+"}
+# The words tree-sitter-bash reads as a keyword or a declaration somewhere, and bash's other
+# reserved words: a text that holds one goes through the tree.
+_KEYWORDS = frozenset(
+    {
+        "case", "coproc", "declare", "do", "done", "elif", "else", "esac", "export", "fi",
+        "for", "function", "if", "in", "local", "readonly", "select", "then", "time",
+        "typeset", "unset", "unsetenv", "until", "while",
+    }
+)  # fmt: skip
+
+
+def _plain(text: str, where: str) -> Script | None:
+    """The `Script` of a text that is one simple command of plain words or a pipeline of
+    them (`git status`, `ls -la src | sort -r`, `jq -r '.a | .b' f`), without the tree;
+    None for any other text.
+
+    The walk of the tree gives such a text exactly this: one `Command` per stage, each
+    word as bash reads it (the plain characters and the insides of its single-quoted
+    parts: not dynamic, no glob), the stage's text without its blanks, every stage after
+    the first fed by the pipe, no problem, no `&&` chain. An empty stage (`a || b`), a
+    command name of other characters than `_NAME_CHARS`, a keyword anywhere, `==` outside
+    quotes, an unclosed quote and a quote holding anything but printable ASCII and blanks
+    take the tree.
+    `tests/test_shell_walk.py` compares the two over the corpora, over generated texts and
+    over every word of up to two plain characters in every place.
+    """
+    quoted: list[str] = []
+    if "'" in text:
+        # The text outside quotes, each quote's place marked by a NUL (not a plain char).
+        pieces = text.split("'")
+        if len(pieces) % 2 == 0 or "\0" in text:
+            return None  # an unclosed quote
+        quoted = pieces[1::2]
+        for inside in quoted:
+            if not (inside.isascii() and inside.isprintable()):
+                return None
+        text = "\0".join(pieces[0::2])
+    if not (_PLAIN_QUOTED if quoted else _PLAIN_TEXT).issuperset(text) or "==" in text:
+        return None  # tree-sitter-bash reads a word that starts with `==` as an operator
+    commands = []
+    piped = False
+    at = 0  # the index in `quoted` of the next quote
+    for stage in text.split("|"):
+        words = stage.split()
+        if not words or not _NAME_CHARS.issuperset(words[0]) or not _KEYWORDS.isdisjoint(words):
+            return None
+        written = stage.strip()
+        if quoted and "\0" in written:
+            first = at
+            for i, word in enumerate(words):
+                if "\0" in word:
+                    parts = word.split("\0")
+                    words[i] = "".join(_join(parts, quoted[at : at + len(parts) - 1]))
+                    at += len(parts) - 1
+            parts = written.split("\0")
+            written = "".join(_join(parts, [f"'{q}'" for q in quoted[first:at]]))
+        commands.append(Command(tuple(map(Word, words)), (), (), where, written, piped))
+        piped = True
+    return Script(tuple(commands), ())
+
+
+def _join(parts: list[str], between: list[str]) -> list[str]:
+    """`parts` with `between[i]` between `parts[i]` and `parts[i + 1]`."""
+    out = [parts[0]]
+    for part, inside in zip(parts[1:], between, strict=True):
+        out += (inside, part)
+    return out
+
+
 def parse(
     text: str, home: str | Callable[[], str], where: str = "top", depth: int = 0
 ) -> Script:
@@ -806,9 +895,25 @@ def parse(
     shells inside shells (here-documents fed to ``bash``); the host uses the same limit
     for ``bash -c``.
     """
+    plain = _plain(text, where)
+    if plain is not None:
+        return plain
+    return _walk_text(text, home, where, depth)
+
+
+def _walk_text(
+    text: str,
+    home: str | Callable[[], str],
+    where: str = "top",
+    depth: int = 0,
+    *,
+    sliced: bool = True,
+) -> Script:
+    """`parse` by the tree alone: no plain-text fast path at this level. `sliced=False`
+    decodes each node's bytes instead of slicing an ASCII text (the tests' reference)."""
     src = text.encode("utf-8", "surrogateescape")
     tree = tree_of(src)
-    walker = _Walker(src, home, depth)
+    walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
     root = tree.root_node
     walker.walk(root)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
