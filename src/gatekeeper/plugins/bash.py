@@ -43,9 +43,11 @@ pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/
 ``file -f``/``--files-from``/``-C``,
 ``--files0-from``, gawk's ``-e``/``-i``/``-o``/``-d``/``-p``/``-D`` and their long names,
 mawk's ``-W``, ``less -o|-O``, ``tree -o|-R|--fromfile``, ``diff --from-file|--to-file``,
-``man --pag=``, ``jq --rawfile|--slurpfile``, ``ack|ag --pager``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
+``man --pag=``, ``jq|yq -f|--from-file|-L``, jq's ``import``/``include``/``modulemeta``,
+yq's ``load*()`` and ``-s|--split-exp`` (``shell.jsonfilters``), ``ack|ag --pager``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
 ``awk -f``/``-E``/``-l`` (attached forms included), and a glob that may expand
-to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``)...
+to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``;
+awk's operands after its program are files, never options)...
 **Why:** each of these turns a reader into a writer or a launcher.
 **Example:** ``rg --pre ./evil.sh x``, ``awk 'BEGIN{system("id")}'``.
 
@@ -73,7 +75,7 @@ import os
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
-from gatekeeper.model import SEVERITY, Finding, Verdict, dominant
+from gatekeeper.model import SEVERITY, Finding, Verdict, Word, dominant
 from gatekeeper.paths import (
     ALLOWED,
     DEVICE,
@@ -84,6 +86,7 @@ from gatekeeper.paths import (
     inside,
 )
 from gatekeeper.records import replace
+from gatekeeper.shell import jsonfilters
 from gatekeeper.shell.effects import (
     long_options,
     operands,
@@ -95,7 +98,7 @@ from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
-    from gatekeeper.model import Command, Word
+    from gatekeeper.model import Command
 
 # Commands that only read. Value: how to find their file operands ("files": all operands,
 # "none": operands are data, "pattern": the first operand is a pattern, not a file).
@@ -235,9 +238,10 @@ READ_ONLY: dict[str, str] = {
         "none",
     ),
     **dict.fromkeys(
-        ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "awk", "gawk", "mawk", "sed"],
+        ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "sed"],
         "pattern",
     ),
+    **dict.fromkeys(["awk", "gawk", "mawk", "nawk"], "pattern"),
 }
 _FILE_MANAGEMENT = {"mkdir", "touch", "cp", "mv", "ln"}
 _REMOVERS = {"rm", "rmdir", "unlink", "shred"}
@@ -347,7 +351,7 @@ def _read_operands(command: Command) -> list[Word]:
         return []
     if name == "sed":
         return sed_scripts_and_files(command)[1]
-    if name in ("awk", "gawk", "mawk"):
+    if name in ("awk", "gawk", "mawk", "nawk"):
         ops = operands(command, {"-v", "-F", "-f"})
         return ops if any(w.text == "-f" for w in command.words) else ops[1:]
     if name == "sort":
@@ -360,6 +364,8 @@ def _read_operands(command: Command) -> list[Word]:
         return operands(command, {"-d", "--max-depth", "-B", "--exclude"})
     if name == "tr":
         return []
+    if name in ("jq", "yq"):
+        return jsonfilters.reads(command)
     if style == "pattern":
         value_opts = {
             "-e",
@@ -402,8 +408,33 @@ def _read_operands(command: Command) -> list[Word]:
             or (w.text.startswith(("--regexp=", "-e")) and len(w.text) > 2)
             for w in command.words[1:]
         )
-        return ops if explicit_pattern else ops[1:]
+        return (ops if explicit_pattern else ops[1:]) + _pattern_files(command)
     return operands(command)
+
+
+def _pattern_files(command: Command) -> list[Word]:
+    """The FILE of grep's and rg's `-f FILE`/`--file=FILE`: patterns are read from it, so it
+    is a read like any operand (`grep -f /etc/passwd x` reads /etc/passwd)."""
+    if command.name not in ("grep", "egrep", "fgrep", "rg"):
+        return []
+    words = command.words
+    out: list[Word] = []
+    for i, word in enumerate(words[1:], 1):
+        text = word.text
+        if text == "--":
+            break
+        if text in ("-f", "--file") and i + 1 < len(words):
+            out.append(words[i + 1])
+        elif text.startswith("--file="):
+            out.append(Word(text.split("=", 1)[1], word.dynamic))
+        elif text.startswith("-") and not text.startswith("--") and "f" in text:
+            # `-f FILE` clustered: `-if FILE`, `-fFILE`, `-vfFILE` (the rest is the value)
+            rest = text[text.index("f") + 1 :]
+            if rest:
+                out.append(Word(rest, word.dynamic))
+            elif i + 1 < len(words):
+                out.append(words[i + 1])
+    return out
 
 
 def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding | None:
@@ -476,7 +507,7 @@ def _flag_problem(command: Command) -> Finding | None:
                 r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+\S|s(.).*\1.*\1[^;]*w", script
             ):
                 return _review("GK-BASH-005", "the sed script writes a file (`w`)")
-    elif name in ("awk", "gawk", "mawk"):
+    elif name in ("awk", "gawk", "mawk", "nawk"):
         if any(a.startswith(("-f", "--file", "-E", "--exec", "-l", "--load")) for a in args):
             return _review("GK-BASH-005", "`awk -f` runs a program file the gate has not read")
         ops = operands(command, {"-v", "-F"})
@@ -505,6 +536,8 @@ def _flag_problem(command: Command) -> Finding | None:
         a in ("-i", "--inplace") or a.startswith(("-i=", "--inplace=")) for a in args
     ):
         return _review("GK-BASH-005", "`yq -i` rewrites files in place")
+    elif name in ("jq", "yq") and (why := jsonfilters.problem(command)):
+        return _review("GK-BASH-005", why)
     elif name == "base64" and any(
         a in ("-o", "--output") or a.startswith(("-o", "--output=")) for a in args
     ):
@@ -549,6 +582,7 @@ _RISKY_LONG_OPTIONS: dict[str, dict[str, bool]] = {
     "awk": _AWK_RISKY_LONG,
     "gawk": _AWK_RISKY_LONG,
     "mawk": _AWK_RISKY_LONG,
+    "nawk": _AWK_RISKY_LONG,  # the one true awk (BSD, macOS)
 }
 _RISKY_LONG_OPTIONS |= {
     "diff": {"--from-file": True, "--to-file": True},  # read a file the path check never saw
@@ -557,7 +591,8 @@ _RISKY_LONG_OPTIONS |= {
     "man": {"--pager": False, "--html": False},
     # jq: the FILE of `--rawfile NAME FILE` sits where the filter is read, so it was taken
     # for the filter and never path-checked; `jq --rawfile x KEY -n '$x'` prints KEY.
-    "jq": {"--rawfile": True, "--slurpfile": True},
+    # `shell.jsonfilters` now reads FILE as FILE; only an abbreviation is flagged here.
+    "jq": {"--rawfile": False, "--slurpfile": False},
     # ack (Getopt::Long) and ag (getopt_long) take prefixes; --pager runs a command.
     "ack": {"--pager": True, "--ackrc": True},
     "ag": {"--pager": True},
@@ -566,7 +601,7 @@ _RISKY_LONG_OPTIONS |= {
 # -e (--source), -i, -o, -d, -p, -D and mawk's -W; less -o/-O (log the input to a file);
 # tree -o (write the listing to a file) and -R (with -o, a file in every directory).
 _RISKY_SHORT: dict[str, tuple[str, str]] = {
-    **dict.fromkeys(("awk", "gawk", "mawk"), ("eiodpDW", "fvFEl")),
+    **dict.fromkeys(("awk", "gawk", "mawk", "nawk"), ("eiodpDW", "fvFEl")),
     "less": ("oO", "bhjkpPtTxyzD#"),
     "tree": ("oR", "LPIHT"),
 }
@@ -759,7 +794,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             )
         return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` within the allowed dirs")
     if name in _FILE_MANAGEMENT or name in READ_ONLY or name == "tar":
-        glob = "" if name in HARMLESS_OPTIONS else option_glob(command)
+        glob = "" if name in HARMLESS_OPTIONS else _option_glob(command)
         if glob:
             return _review(
                 "GK-BASH-005", f"`{glob}` may expand to a name `{name}` reads as an option"
@@ -785,6 +820,38 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
     if name in ("tar", "man", "vim", "vi", "nvim", "zip", "unzip"):
         return _check_archivers(command, ctx)
     return None
+
+
+def _option_glob(command: Command) -> str:
+    """`shell.optglob.option_glob`, except that awk's operands after its program are files.
+
+    Every awk stops reading options at its first operand, the program text (gawk's getopt
+    string starts with `+`; mawk, the one true awk and busybox do the same), so `awk
+    'FNR==1' *.txt` cannot turn a file name into an option. A glob up to and including the
+    program still counts, whatever its first character: `awk -F a* p` may shift a name into
+    the program's place.
+    """
+    if command.name not in ("awk", "gawk", "mawk", "nawk"):
+        return option_glob(command)
+    words = command.words
+    i = 1
+    while i < len(words):
+        word = words[i]
+        if word.glob:
+            return word.text
+        if word.text == "--":
+            i += 1
+            continue
+        if word.text in ("-v", "-F", "-f", "-e", "-i", "-l", "-E", "-W"):
+            if i + 1 < len(words) and words[i + 1].glob:
+                return words[i + 1].text  # `-F a*`: more names than one value
+            i += 2
+            continue
+        if word.text.startswith("-") and word.text != "-":
+            i += 1
+            continue
+        return ""  # the program: every word after it is a file or an assignment
+    return ""
 
 
 def _link_targets(command: Command, ctx: Context, ops: list[Word]) -> Finding | None:

@@ -1394,12 +1394,27 @@ def _ifconfig(args: list[str]) -> Finding | None:
 def _lsof(args: list[str]) -> Finding | None:
     """`lsof` lists open files; only `-D` (the device cache: `-Db PATH` writes a file) acts.
 
-    A value may be glued to its option (`-Db/path`, `-nPDb`), so any short-option word that
-    holds a `D` is left to review (`+D DIR` only searches a directory tree).
+    A value may be glued to its option (`-Db/path`, `-nPDb`), so a short-option word that
+    holds a `D` before any option that takes a value is left to review (`-cDropbox` is `-c`
+    with the value `Dropbox`; `+D DIR` only searches a directory tree).
     """
-    if any(a.startswith("-") and not a.startswith("--") and "D" in a for a in args):
+    if any(a.startswith("-") and not a.startswith("--") and _lsof_sets_d(a) for a in args):
         return None
     return _safe("`lsof` only prints information")
+
+
+# lsof's options whose value may be glued to them: the rest of the word is that value.
+_LSOF_VALUED = frozenset("cdgikmoprsSTuFeEK")
+
+
+def _lsof_sets_d(word: str) -> bool:
+    """Whether a short-option word of lsof holds `-D` as an option (not inside a value)."""
+    for c in word[1:]:
+        if c == "D":
+            return True
+        if c in _LSOF_VALUED:
+            return False
+    return False
 
 
 def _mktemp(positional: list[str], flags: list[str]) -> Finding | None:

@@ -1,0 +1,156 @@
+# Everyday forms, round 5 (issue 3): jq/yq, awk globs, lsof; and their dangerous neighbours.
+# Read by tests/test_corpora.py, NEVER executed.
+
+# -- jq --rawfile/--slurpfile: FILE is read like any operand, inside the project is SAFE ------
+# ok: GK-BASH-005
+jq --rawfile tpl template.txt -n '$tpl'
+# ok: GK-BASH-005
+jq --slurpfile cfg config.json '.a' data.json
+# ok: GK-BASH-005
+jq --arg name x --rawfile body notes.md -n '{name: $name, body: $body}'
+# ruleid: GK-BASH-002
+jq --rawfile k /etc/hosts -n '$k'
+# ruleid: GK-BASH-002
+jq --slurpfile k ~/.docker/config.json -n '$k'
+# ruleid: GK-BASH-002
+jq --arg a b --rawfile k /etc/hosts '.' data.json
+# ruleid: GK-BASH-002
+jq . /etc/passwd
+
+# -- jq: a filter from a file, modules and library paths read what the gate never sees -------
+# ruleid: GK-BASH-005
+jq -f /etc/passwd data.json
+# ruleid: GK-BASH-005
+jq -nf prog.jq
+# ruleid: GK-BASH-005
+jq --from-file prog.jq data.json
+# ruleid: GK-BASH-005
+jq -L /etc -n 'import "passwd" as $p; $p'
+# ruleid: GK-BASH-005
+jq -n 'import "creds" as $c; $c'
+# ruleid: GK-BASH-005
+jq -n 'include "lib"; 1'
+# ruleid: GK-BASH-005
+jq -n '"lib" | modulemeta'
+# ok: GK-BASH-005
+jq '.[] | .include' data.json
+# ok: GK-BASH-005
+jq -r '.dependencies | keys[]' package.json
+
+# -- yq: the expression is not a file; load() and split files are not reads -----------------
+# ok: GK-BASH-005
+yq '.foo' config.yaml
+# ok: GK-BASH-005
+yq eval '.spec.containers[0].image' deploy.yaml
+# ok: GK-BASH-005
+yq eval-all '. as $item ireduce ({}; . * $item)' a.yaml b.yaml
+# ok: GK-BASH-005
+yq -o json '.a' config.yaml
+# ok: GK-BASH-005
+yq -ojson '.a' config.yaml
+# ok: GK-BASH-005
+yq -f extract '.title' page.md
+# ok: GK-BASH-005
+yq -C '.metadata.name' deploy.yaml
+# ruleid: GK-BASH-005
+yq '.a | load("/etc/passwd")' config.yaml
+# ruleid: GK-BASH-005
+yq -n 'load_str("/etc/hosts")'
+# ruleid: GK-BASH-005
+yq -n 'LOAD_XML ("/etc/hosts")'
+# ruleid: GK-BASH-005
+yq --split-exp '.name' config.yaml
+# ruleid: GK-BASH-005
+yq -s '".github/workflows/x"' config.yaml
+# ruleid: GK-BASH-005
+yq -Ps '.a' config.yaml
+# ruleid: GK-BASH-005
+yq --from-file query.yq config.yaml
+# ruleid: GK-BASH-005
+yq -f query.jq config.yaml
+# ruleid: GK-BASH-005
+yq -i '.a = 1' config.yaml
+# ruleid: GK-BASH-002
+yq /etc/passwd
+# ruleid: GK-BASH-002
+yq e /etc/hosts
+# ruleid: GK-BASH-002
+yq '.a' config.yaml /etc/hosts
+
+# -- grep/rg -f FILE: the pattern file is a read --------------------------------------------
+# ok: GK-BASH-002
+grep -f patterns.txt data.txt
+# ok: GK-BASH-002
+rg --file=patterns.txt src
+# ruleid: GK-BASH-002
+grep -f /etc/passwd data.txt
+# ruleid: GK-BASH-002
+grep -vf/etc/passwd data.txt
+# ruleid: GK-BASH-002
+rg --file=/etc/passwd src
+# ruleid: GK-BASH-002
+rg -f ~/.bash_history src
+
+# -- awk: names after the program are files, never options; nawk is an awk ------------------
+# ok: GK-BASH-005
+awk 'FNR==1 {print FILENAME}' *.txt
+# ok: GK-BASH-005
+awk -F: '{print $1}' src/*.csv
+# ok: GK-BASH-005
+gawk -v n=2 '{print $n}' *.log
+# ok: GK-UNKNOWN
+nawk '{print $1}' data.txt
+# ruleid: GK-BASH-005
+awk * '{print}'
+# ruleid: GK-BASH-005
+awk -F a* '{print}' data.txt
+# ruleid: GK-BASH-005
+awk -Fa* '{print}' data.txt
+# ruleid: GK-BASH-005
+nawk 'BEGIN{system("id")}'
+# ruleid: GK-BASH-005
+nawk -f prog.awk data.txt
+# ruleid: GK-BASH-005
+nawk '{print > ".git/hooks/pre-commit"}' data.txt
+# ruleid: GK-BASH-002
+nawk '{print}' /etc/passwd
+# ruleid: GK-BASH-005
+file *.txt
+
+# -- lsof: a value glued to -c is not -D ----------------------------------------------------
+# ok: GK-UNKNOWN
+lsof -cDropbox
+# ok: GK-UNKNOWN
+lsof -cnode -a -iTCP
+# ruleid: GK-UNKNOWN
+lsof -cnode -D b
+# ruleid: GK-UNKNOWN
+lsof -nPDb/tmp/cache
+
+# -- Key Vault and IAM reads that print no secret despite a secret-sounding name -------------
+# ok: GK-CLOUD-002
+az keyvault key list --vault-name myvault
+# ok: GK-CLOUD-002
+az keyvault key show --name mykey --vault-name myvault
+# ok: GK-CLOUD-002
+az keyvault certificate show --name mycert --vault-name myvault
+# ok: GK-CLOUD-002
+az keyvault secret list --vault-name myvault -o table
+# ok: GK-CLOUD-002
+aws iam get-account-password-policy
+# ok: GK-CLOUD-002
+aws iam get-login-profile --user-name myuser
+# ruleid: GK-CLOUD-002
+az keyvault secret show --name mysecret --vault-name myvault
+# ruleid: GK-CLOUD-002
+az keyvault secret list-deleted --vault-name myvault
+# ruleid: GK-CLOUD-002
+az keyvault key download --name mykey --vault-name myvault -f key.pem
+# ruleid: GK-CLOUD-002
+az keyvault certificate download --name mycert --vault-name myvault -f cert.pem
+# ruleid: GK-CLOUD-002
+aws iam get-credential-report
+# ruleid: GK-CLOUD-002
+aws ecr get-login-password
+# ruleid: GK-CLOUD-003
+az keyvault key list --vault-name myvault --debug
