@@ -126,6 +126,18 @@ lsof -cnode -a -iTCP
 lsof -cnode -D b
 # ruleid: GK-UNKNOWN
 lsof -nPDb/tmp/cache
+# ok: GK-UNKNOWN
+lsof -u $(whoami) | head -20
+# ok: GK-UNKNOWN
+lsof -u "$(id -un)" -iTCP
+# ruleid: GK-UNKNOWN
+lsof -u $USER
+# ruleid: GK-UNKNOWN
+lsof -u $(whoami) -D b
+# ruleid: GK-UNKNOWN
+lsof $(whoami)
+# ruleid: GK-SHELL-004
+whoami() { echo -Db/tmp/x; }; lsof -u $(whoami)
 
 # -- Key Vault and IAM reads that print no secret despite a secret-sounding name -------------
 # ok: GK-CLOUD-002
@@ -154,3 +166,27 @@ aws iam get-credential-report
 aws ecr get-login-password
 # ruleid: GK-CLOUD-003
 az keyvault key list --vault-name myvault --debug
+
+# -- env NAME=VALUE CMD: judged as the prefix form NAME=VALUE CMD ---------------------------
+# ok: GK-ENV-001
+env FOO=bar ls
+# ok: GK-ENV-001
+env -i FOO=bar BAR=baz ls
+# ok: GK-ENV-001
+env FOO=bar -- git status
+# ok: GK-ENV-001
+env FOO="it's" wc -l data.txt
+# ruleid: GK-ENV-001
+env --ignore-environment PATH=/tmp/bin ls
+# ruleid: GK-ENV-001
+env LESSOPEN='|sh -c id' less data.txt
+# ruleid: GK-WRAP-002
+env FZF_DEFAULT_OPTS='--bind=enter:execute(sh)' fzf
+# ruleid: GK-WRAP-002
+env 'A-B=1' ls
+# ruleid: GK-BASH-002
+env FOO=bar cat "$F"
+# ruleid: GK-BASH-005
+env FOO=bar rg needle *
+# ruleid: GK-BASH-002
+env FOO=bar cat /etc/passwd

@@ -1417,6 +1417,22 @@ def _lsof_sets_d(word: str) -> bool:
     return False
 
 
+# The caller's own user name or id, as the system prints it: one word, never an option.
+_OWN_USER = frozenset({"$(whoami)", "`whoami`", "$(id -un)", "$(id -nu)", "$(id -u)", "`id -u`"})
+
+
+def _own_user_only(command: Command) -> bool:
+    """`lsof -u $(whoami)`: every run-time word is the value of `-u` and the caller's own
+    user (a `whoami` shadowed by a function or alias is flagged by the shell checks)."""
+    if command.name != "lsof":
+        return False
+    words = command.words
+    return all(
+        not w.dynamic or (w.text in _OWN_USER and words[i - 1].text == "-u")
+        for i, w in enumerate(words[1:], 1)
+    )
+
+
 def _mktemp(positional: list[str], flags: list[str]) -> Finding | None:
     """`mktemp` and `mktemp -d` with no template create one empty, fresh-named entry in the
     temp dir (`O_EXCL`, mode 0600: nothing existing is touched) and print its name."""
@@ -1604,7 +1620,9 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     if name not in _TOOLS:
         return None
-    if any(w.dynamic for w in command.words[1:]) or option_glob(command):
+    if (any(w.dynamic for w in command.words[1:]) and not _own_user_only(command)) or (
+        option_glob(command)
+    ):
         return None  # a glob may expand to a name read as an option (`fd x *`, a file `-x`)
     configured = [n for n, _ in command.assignments if env_risk(n) != "harmless"]
     if configured:

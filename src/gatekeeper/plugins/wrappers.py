@@ -15,6 +15,7 @@ checker (``ctx.classify``), and the wrapper's verdict is at least that.
 ``rtk``'s pass-through forms (``rtk git status``, ``rtk proxy CMD``), ``xargs``
 (``-I`` included), ``find -exec/-execdir/-ok/-okdir`` (every clause), ``watch``.
 **Why:** ``timeout 5 rm -rf ~`` is ``rm -rf ~``. **Example:** ``timeout 60 pytest``.
+``env NAME=VALUE CMD`` is judged as the prefix form ``NAME=VALUE CMD`` (static words only).
 ``xargs`` fed by a path lister (``find . -name '*.py' | xargs grep x``) is judged with the
 lister's start points in place of its input words (`gatekeeper.shell.listers`); any other
 input stays unknown (docs/rules.md explains the limits and the residual risk).
@@ -175,6 +176,7 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
 def _env(command: Command, ctx: Context) -> Finding | None:
     args = list(command.argv[1:])
     names: list[str] = []
+    assigns: list[str] = []
     chdir = ""
     while args:
         a = args[0]
@@ -206,7 +208,7 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             break
         elif "=" in a and not a.startswith("-"):
             names.append(a.split("=", 1)[0])
-            args.pop(0)
+            assigns.append(args.pop(0))
         elif a.startswith("-"):
             return Finding(
                 Verdict.REVIEW, "GK-WRAP-004", f"`env {a}` is an option the gate does not know"
@@ -228,6 +230,8 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             f"`env -C {chdir}` runs `{args[0]}` in another directory than the one it is judged in",
         )
     unknown = [n for n in names if env_risk(n) != "harmless"]
+    if unknown and inner.verdict == Verdict.SAFE and _safe_as_prefixes(command, assigns, args, ctx):
+        return inner
     if unknown and inner.verdict == Verdict.SAFE:
         # The inner command is judged without the variables `env` sets, and a tool may read
         # its options from one (`env FZF_DEFAULT_OPTS='--bind ...:execute(sh)' fzf`).
@@ -237,6 +241,35 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             f"`env` sets {unknown[0]} for `{args[0]}`, which may change what it does",
         )
     return inner
+
+
+def _safe_as_prefixes(
+    command: Command, assigns: Sequence[str], argv: Sequence[str], ctx: Context
+) -> bool:
+    """`env A=1 B=2 CMD ARGS` sets exactly what `A=1 B=2 CMD ARGS` sets: judged that way,
+    every checker sees the variables (a query tool asks for a name it does not know, as
+    `FZF_DEFAULT_OPTS=... fzf` does), and a plain reader stays SAFE as with a prefix.
+
+    Only for static words (a `$X` or a glob quoted into the script would turn literal) and
+    names the shell would take as an assignment (`env 'A-B=1' ls` has no prefix form).
+    """
+    if any(w.dynamic or w.glob for w in command.words):
+        return False
+    parts = []
+    for a in assigns:
+        name, value = a.split("=", 1)
+        if not name or not (name[0].isalpha() or name[0] == "_") or not name.isascii():
+            return False
+        if not name.replace("_", "a").isalnum():
+            return False
+        parts.append(f"{name}={_quoted(value)}")
+    script = " ".join([*parts, *(_quoted(a) for a in argv)])
+    return ctx.classify_script(script, "env").verdict == Verdict.SAFE
+
+
+def _quoted(text: str) -> str:
+    """One shell word that stands for `text` exactly (single quotes)."""
+    return "'" + text.replace("'", "'\\''") + "'"
 
 
 # rtk (a token-saving proxy for agents) runs `rtk CMD ARGS` as CMD with its output filtered.
