@@ -190,3 +190,52 @@ env FOO=bar cat "$F"
 env FOO=bar rg needle *
 # ruleid: GK-BASH-002
 env FOO=bar cat /etc/passwd
+
+# -- a word known only at run time is not checked: it may be an option, a program or more ---
+# -- names (`"$P"` and `$P` look alike to the gate, and unquoted words split) ---------------
+# ruleid: GK-BASH-005
+P='--pre=sh'; rg "$P" src
+# ruleid: GK-BASH-005
+P='BEGIN{system("id")}'; awk "$P" data.txt
+# ruleid: GK-BASH-005
+S='1e id'; sed -n "$S" data.txt
+# ruleid: GK-BASH-005
+sed "s/a/$X/" data.txt
+# ruleid: GK-BASH-005
+awk -v x=$X '{print x}' data.txt
+# ruleid: GK-BASH-005
+find . -name $N
+# ruleid: GK-BASH-005
+head -n $N data.txt
+# ruleid: GK-BASH-005
+grep $P data.txt
+# ruleid: GK-BASH-005
+jq "$F" data.json
+# ruleid: GK-BASH-002
+cat "$F"
+# ok: GK-BASH-005
+echo "$HOME"
+# ok: GK-BASH-005
+wc -l $(git ls-files '*.py')
+# ok: GK-BASH-005
+ls $(pwd)
+# ok: GK-BASH-005
+comm <(sort a.txt) <(sort b.txt)
+# ruleid: GK-GIT-003
+git diff $X
+# ruleid: GK-GIT-003
+X=--output=.git/hooks/pre-commit; git log $X
+# ruleid: GK-GIT-003
+git log "$RANGE"
+# ruleid: GK-GIT-003
+git show $(git rev-parse --output=x)
+# ruleid: GK-GIT-003
+XARGS_INPUT=--ext-diff; git diff $XARGS_INPUT
+# ruleid: GK-GIT-005
+git -C "$D" status
+# ok: GK-GIT-003
+git diff $(git merge-base HEAD main)
+# ok: GK-GIT-003
+git log --oneline $(git merge-base main HEAD)..HEAD
+# ok: GK-GIT-003
+git show $(git rev-parse HEAD)

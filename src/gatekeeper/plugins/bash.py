@@ -47,7 +47,9 @@ mawk's ``-W``, ``less -o|-O``, ``tree -o|-R|--fromfile``, ``diff --from-file|--t
 yq's ``load*()`` and ``-s|--split-exp`` (``shell.jsonfilters``), ``ack|ag --pager``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
 ``awk -f``/``-E``/``-l`` (attached forms included), and a glob that may expand
 to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``;
-awk's operands after its program are files, never options)...
+awk's operands after its program are files, never options), and a word known only at run
+time that is not a file operand (a pattern, a program, an option's value: ``rg "$P" x`` with
+``P=--pre=sh``)...
 **Why:** each of these turns a reader into a writer or a launcher.
 **Example:** ``rg --pre ./evil.sh x``, ``awk 'BEGIN{system("id")}'``.
 
@@ -806,7 +808,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             return found
         return Finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs")
     if name in READ_ONLY:
-        flagged = _long_option_problem(command) or _flag_problem(command)
+        flagged = _long_option_problem(command) or _flag_problem(command) or _runtime_word(command)
         if flagged is not None:
             return flagged
         if name == "find":
@@ -852,6 +854,35 @@ def _option_glob(command: Command) -> str:
             continue
         return ""  # the program: every word after it is a file or an assignment
     return ""
+
+
+def _runtime_word(command: Command) -> Finding | None:
+    """A word known only at run time that is not a file operand of a reader (GK-BASH-005).
+
+    A file operand known only at run time is GK-BASH-002. Any other such word — a pattern,
+    a program, an option's value — is not checked at all, and the gate cannot tell `"$P"`
+    from `$P`: unquoted, it splits into words of its own. So `rg "$P" x` with `P=--pre=sh`
+    runs sh on every file, `awk "$P" x` and `sed "$S" x` run the program in P or S
+    (`system()`, sed's `e`), `find . -name $N` may grow `-exec`/`-delete`, and `head -n $N x`
+    with `N='5 /etc/shadow'` reads a file the gate never saw. Readers whose operands are all
+    data (`echo`, `printf`, `expr`...) are not concerned.
+    """
+    if READ_ONLY.get(command.name, "none") == "none":
+        return None
+    words = command.words
+    if not any(w.dynamic for w in words[1:]):
+        return None
+    reads = {id(w) for w in _read_operands(command)} if command.name != "find" else set()
+    for word in words[1:]:
+        if word.dynamic and id(word) not in reads:
+            if command.name == "find" and not word.text.startswith("-") and word is words[1]:
+                continue  # the start point: judged as a read (GK-BASH-002) by `_check_find`
+            return _review(
+                "GK-BASH-005",
+                f"`{command.name}` is given `{word.text[:60]}`, known only at run time: it may "
+                "hold options, program text or more file names",
+            )
+    return None
 
 
 def _link_targets(command: Command, ctx: Context, ops: list[Word]) -> Finding | None:
