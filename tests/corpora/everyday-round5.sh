@@ -239,3 +239,63 @@ git diff $(git merge-base HEAD main)
 git log --oneline $(git merge-base main HEAD)..HEAD
 # ok: GK-GIT-003
 git show $(git rev-parse HEAD)
+
+# -- a wrapper's own words known only at run time may split into the command it runs -------
+# ruleid: GK-WRAP-004
+timeout $T ls
+# ruleid: GK-WRAP-004
+nice -n $N git status
+# ruleid: GK-WRAP-004
+stdbuf -o$X ls
+# ruleid: GK-WRAP-004
+env LANG=$X ls
+# ruleid: GK-WRAP-004
+env -u "$X" ls
+# ruleid: GK-WRAP-004
+find . -name '*.py' | xargs -n $N wc -l
+# ruleid: GK-WRAP-004
+watch -n $N git status
+# ok: GK-WRAP-004
+timeout 60 pytest
+# ok: GK-WRAP-004
+nice -n 10 git status
+# ok: GK-WRAP-004
+find . -name '*.py' | xargs -n 1 wc -l
+
+# -- pip/uv, tar/unzip/man with a word known only at run time -------------------------------
+# ruleid: GK-DEV-002
+pip install $X
+# ruleid: GK-DEV-002
+pip install -r "$REQS"
+# ruleid: GK-DEV-002
+uv sync $X
+# ruleid: GK-DEV-002
+python -m pip install "$PKG"
+# ok: GK-DEV-002
+pip install -r requirements.txt
+# ruleid: GK-BASH-005
+tar -tf a.tar $X
+# ruleid: GK-BASH-005
+unzip -l a.zip $X
+# ruleid: GK-BASH-005
+man $X
+# ok: GK-BASH-005
+tar -tzf a.tar.gz
+
+# -- date -f FILE prints the lines it cannot parse; -r FILE its time: both are reads --------
+# ruleid: GK-BASH-002
+date -f /etc/passwd
+# ruleid: GK-BASH-002
+date -uf ~/.netrc
+# ruleid: GK-BASH-002
+date --fi=/etc/hosts
+# ruleid: GK-BASH-002
+date -r /etc/shadow
+# ruleid: GK-BASH-002
+date -f "$F"
+# ok: GK-BASH-002
+date -f dates.txt
+# ok: GK-BASH-002
+date -u +%Y-%m-%dT%H:%M:%SZ
+# ok: GK-BASH-002
+date -d '2024-01-01' +%s

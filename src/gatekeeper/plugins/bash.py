@@ -349,6 +349,8 @@ def _review(rule: str, reason: str) -> Finding:
 def _read_operands(command: Command) -> list[Word]:
     name = command.name
     style = READ_ONLY.get(name, "none")
+    if name == "date":
+        return _date_files(command)
     if style == "none":
         return []
     if name == "sed":
@@ -412,6 +414,31 @@ def _read_operands(command: Command) -> list[Word]:
         )
         return (ops if explicit_pattern else ops[1:]) + _pattern_files(command)
     return operands(command)
+
+
+def _date_files(command: Command) -> list[Word]:
+    """`date -f FILE` prints every line it cannot parse (`date -f ~/.netrc` shows the file);
+    `date -r FILE` prints its time. Both FILEs are reads."""
+    words = command.words
+    out: list[Word] = []
+    for i, word in enumerate(words[1:], 1):
+        text = word.text
+        long = long_options(text, ("--file", "--reference"))  # `--fi=F` is `--file=F`
+        if (text in ("-f", "-r") or (long and "=" not in text)) and i + 1 < len(words):
+            out.append(words[i + 1])
+        elif long:
+            out.append(Word(text.split("=", 1)[1], word.dynamic))
+        elif text.startswith("-") and not text.startswith("--") and len(text) > 2:
+            for j, c in enumerate(text[1:], 1):
+                if c in "fr":
+                    if text[j + 1 :]:
+                        out.append(Word(text[j + 1 :], word.dynamic))
+                    elif i + 1 < len(words):
+                        out.append(words[i + 1])
+                    break
+                if c in "dI":  # `-d STRING`, `-I[FMT]`: the rest is their value
+                    break
+    return out
 
 
 def _pattern_files(command: Command) -> list[Word]:
@@ -1242,6 +1269,13 @@ def _tar_written(command: Command, ctx: Context, archive: Word) -> Finding | Non
 def _check_archivers(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     args = command.argv[1:]
+    runtime = next((w.text for w in command.words[1:] if w.dynamic), "")
+    if runtime and name in ("tar", "man", "zip", "unzip"):
+        # `tar -tf a.tar $X` with X=--checkpoint-action=exec=sh: an option in a variable
+        return _review(
+            "GK-BASH-005",
+            f"`{name}` is given `{runtime[:60]}`, known only at run time: it may hold options",
+        )
     if name == "tar":
         if any(
             a.startswith(

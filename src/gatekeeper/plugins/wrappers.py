@@ -30,7 +30,8 @@ input stays unknown (docs/rules.md explains the limits and the residual risk).
 pasted into a shell script (``find -exec sh -c 'cat {}'``), words ``xargs`` reads handed
 to a command that is not a plain reader (``... | xargs git diff``), ``find -exec`` on files
 picked by a credential's name (``-name '*.pem'``), ``bash -c "$X"``,
-``npx``/``pnpm dlx``/``bunx``/``uvx`` (they may download and run a package).
+``npx``/``pnpm dlx``/``bunx``/``uvx`` (they may download and run a package), and a word of
+the wrapper's own known only at run time (``timeout $T ls``: it may split into a command).
 **Why:** the gate cannot see what will run.
 """
 
@@ -84,6 +85,22 @@ def _wrapped(ctx: Context, argv: Sequence[str], how: str, floor: Verdict = Verdi
     else:
         rule = inner.rule if inner.verdict == verdict else "GK-WRAP-004"
     return Finding(verdict, rule, f"`{how}` runs `{' '.join(argv)[:120]}`: {inner.reason}")
+
+
+def _runtime_prefix(command: Command, rest: Sequence[str], how: str) -> Finding | None:
+    """REVIEW when a word of the wrapper's own (before `rest`, what it runs) is known only at
+    run time: unquoted, it splits into words, and `timeout $T ls` with `T='1 rm -rf ~'` runs
+    `rm -rf ~`; `env LANG=$X ls`, `nice -n $N ls` and `stdbuf -o$X ls` alike."""
+    own = command.words[1 : len(command.words) - len(rest)]
+    runtime = next((w.text for w in own if w.dynamic), "")
+    if not runtime:
+        return None
+    return Finding(
+        Verdict.REVIEW,
+        "GK-WRAP-004",
+        f"`{how} {runtime[:60]}` is known only at run time: split into words, it may be the "
+        f"command `{how}` runs",
+    )
 
 
 def _skip_options(args: Sequence[str], with_value: set[str]) -> list[str]:
@@ -140,18 +157,20 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
             rest = rest[1:]
         if name in ("taskset", "chrt") and rest:
             rest = rest[1:]
-        return _wrapped(ctx, rest, name)
+        return _runtime_prefix(command, rest, name) or _wrapped(ctx, rest, name)
     if name == "timeout":
         rest = _skip_options(argv[1:], {"-s", "--signal", "-k", "--kill-after"})
-        return _wrapped(ctx, rest[1:], "timeout")
+        return _runtime_prefix(command, rest[1:], name) or _wrapped(ctx, rest[1:], "timeout")
     if name == "watch":
         rest = _skip_options(argv[1:], {"-n", "--interval", "-d"})
-        return _script(ctx, " ".join(rest), "watch") if rest else None
+        if not rest:
+            return None
+        return _runtime_prefix(command, rest, name) or _script(ctx, " ".join(rest), "watch")
     if name == "flock":
         rest = _skip_options(argv[1:], {"-w", "--timeout", "-E", "--conflict-exit-code"})
         if len(rest) >= 3 and rest[1] in ("-c", "--command"):
-            return _script(ctx, rest[2], "flock -c")
-        return _wrapped(ctx, rest[1:], "flock")
+            return _runtime_prefix(command, rest[2:], name) or _script(ctx, rest[2], "flock -c")
+        return _runtime_prefix(command, rest[1:], name) or _wrapped(ctx, rest[1:], "flock")
     if name == "env":
         return _env(command, ctx)
     if name == "script":
@@ -169,7 +188,9 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
     if name in _DOWNLOAD_RUNNERS or (name in ("pnpm", "yarn") and argv[1:2] == ("dlx",)):
         skip = 2 if name in ("pnpm", "yarn") else 1
         rest = _skip_options(argv[skip:], {"-p", "--package", "--from", "--with", "--python"})
-        return _wrapped(ctx, rest, name, floor=Verdict.REVIEW)
+        return _runtime_prefix(command, rest, name) or _wrapped(
+            ctx, rest, name, floor=Verdict.REVIEW
+        )
     return None
 
 
@@ -218,6 +239,9 @@ def _env(command: Command, ctx: Context) -> Finding | None:
     risky = risky_assignment(names)
     if not args:
         return risky or Finding(Verdict.SAFE, "GK-WRAP-002", "`env` only prints the environment")
+    runtime = _runtime_prefix(command, args, "env")
+    if runtime is not None:
+        return runtime
     inner = _wrapped(ctx, args, "env")
     if risky is not None:
         return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
@@ -423,6 +447,10 @@ _XARGS_READERS = {
 
 def _xargs(command: Command, ctx: Context, call: ToolCall | None) -> Finding:
     readings = _xargs_readings(list(command.argv[1:]))
+    for reading in readings:  # `xargs -n $N wc`: N='1 rm -rf ~' makes rm the command
+        runtime = _runtime_prefix(command, reading[0], "xargs")
+        if runtime is not None:
+            return runtime
     findings = [_xargs_reading(command, ctx, call, r) for r in readings]
     found = dominant(findings)
     assert found is not None  # noqa: S101 - at least one reading
