@@ -299,3 +299,27 @@ date -f dates.txt
 date -u +%Y-%m-%dT%H:%M:%SZ
 # ok: GK-BASH-002
 date -d '2024-01-01' +%s
+
+# -- readers that also set: hash -p (a name runs another program), hostname NAME, date -s ---
+# ruleid: GK-BASH-006
+hash -p /tmp/evil ls; ls
+# ruleid: GK-BASH-005
+hostname evil
+# ruleid: GK-BASH-005
+hostname -F /tmp/name
+# ruleid: GK-BASH-005
+date -s '2020-01-01 00:00'
+# ruleid: GK-BASH-005
+date --set=2020-01-01
+# ruleid: GK-BASH-005
+date 010100002020
+# ok: GK-BASH-005
+hash -r
+# ok: GK-BASH-005
+hostname -f
+# ok: GK-BASH-005
+date -d 'next monday' +%F
+# ok: GK-BASH-005
+date -j -f '%Y-%m-%d' '2024-01-01' +%s
+# ok: GK-BASH-005
+date --iso-8601=seconds

@@ -55,6 +55,7 @@ time that is not a file operand (a pattern, a program, an option's value: ``rg "
 
 ## GK-BASH-006 — code the gate cannot see (REVIEW)
 **What it catches:** ``eval``, ``source``/``.``, ``exec`` with a command, ``trap`` handlers,
+``hash -p PATH NAME``,
 ``alias`` (bare ``alias``/``alias -p`` only prints), ``coproc``, ``enable``, a shell or interpreter that reads its program from
 standard input (``curl x | sh``, ``cat x | python``), or runs a script file (``bash x.sh``).
 **Why:** the commands that will run are not in the text the gate was shown.
@@ -577,6 +578,52 @@ def _flag_problem(command: Command) -> Finding | None:
         return _review("GK-BASH-005", "`find -delete` removes files")
     elif name == "file":
         return _file_flag_problem(args)
+    elif name in ("hash", "hostname", "date"):
+        return _setter_problem(name, args)
+    return None
+
+
+def _setter_problem(name: str, args: tuple[str, ...]) -> Finding | None:
+    """The forms of these readers that change something: `hash -p PATH NAME` makes NAME run
+    PATH for the rest of the script (like an alias); `hostname NAME|-F FILE|-b` and `date -s
+    DATE|--set|MMDDhhmm` set the machine's name or clock (they succeed as root)."""
+    short = [a for a in args if a.startswith("-") and not a.startswith("--") and len(a) > 1]
+    if name == "hash":
+        if any("p" in a for a in short):
+            return _review("GK-BASH-006", "`hash -p` makes a command name run another program")
+        return None
+    if name == "hostname":
+        names = [a for a in args if not a.startswith("-")]
+        if (
+            names
+            or any(set(a[1:]) & {"F", "b"} for a in short)
+            or any(long_options(a, ("--file", "--boot")) for a in args)
+        ):
+            return _review("GK-BASH-005", "`hostname` with a name or a file sets the host name")
+        return None
+    # date: skip the values of its options; an operand that is no `+FORMAT` sets the clock
+    # (BSD `-j` only parses it).
+    values = {"-d", "--date", "-f", "--file", "-r", "--reference", "-v", "-z"}
+    rest = list(args)
+    positional: list[str] = []
+    while rest:
+        a = rest.pop(0)
+        if a in values or (long_options(a, ("--date", "--file", "--reference")) and "=" not in a):
+            rest = rest[1:]
+        elif a == "--set" or a.startswith("--set=") or long_options(a, ("--set",)):
+            return _review("GK-BASH-005", "`date --set` sets the clock")
+        elif a.startswith("-") and not a.startswith("--") and len(a) > 1:
+            for j, c in enumerate(a[1:], 2):
+                if c == "s":
+                    return _review("GK-BASH-005", "`date -s` sets the clock")
+                if c in "dfrvzI":
+                    if j == len(a) and c != "I":
+                        rest = rest[1:]  # `-uf FILE`: the value is the next word
+                    break
+        elif not a.startswith(("+", "-")):
+            positional.append(a)
+    if positional and "-j" not in args:
+        return _review("GK-BASH-005", f"`date {positional[0]}` sets the clock")
     return None
 
 
