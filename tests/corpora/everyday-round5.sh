@@ -323,3 +323,17 @@ date -d 'next monday' +%F
 date -j -f '%Y-%m-%d' '2024-01-01' +%s
 # ok: GK-BASH-005
 date --iso-8601=seconds
+
+# -- find: options before the start points do not hide them; -files0-from reads them -------
+# ruleid: GK-BASH-002
+find -P /home -name '*.txt' -exec cat {} +
+# ruleid: GK-BASH-002
+find -L /etc -name passwd
+# ruleid: GK-BASH-002
+find -D tree /etc -name x
+# ruleid: GK-BASH-002
+find -O3 / -name x
+# ruleid: GK-BASH-002
+find -files0-from list.txt -exec cat {} +
+# ok: GK-BASH-002
+find -H src -name '*.py'

@@ -987,8 +987,14 @@ def _link_targets(command: Command, ctx: Context, ops: list[Word]) -> Finding | 
 
 
 def _check_find(command: Command, ctx: Context) -> Finding:
+    if any(a == "-files0-from" or a.startswith("-files0-from=") for a in command.argv[1:]):
+        return _review("GK-BASH-002", "`find -files0-from` takes its start points from a file")
     starts: list[Word] = []
-    for word in command.words[1:]:
+    words = list(command.words[1:])
+    # GNU find's options before the start points: -H, -L, -P, -D LIST, -O<level>.
+    while words and (words[0].text in ("-H", "-L", "-P", "-D") or words[0].text[:2] == "-O"):
+        del words[: 2 if words[0].text == "-D" else 1]
+    for word in words:
         if word.text.startswith(("-", "(", "!", ")")) or word.text == ",":
             break
         starts.append(word)
