@@ -252,9 +252,10 @@ def _runtime_word(command: Command) -> str:
     """
     appended = command.where == "xargs"  # `xargs git log`: the wrapper asks for its words
     for word in command.words[1:]:
-        hashed = _HASH_OF.match(word.text) or (appended and word.text == "$XARGS_INPUT")
-        if word.dynamic and not hashed:
-            return word.text
+        if not word.dynamic or (appended and word.text == "$XARGS_INPUT"):
+            continue
+        if not (word.text.startswith("$(git ") and _HASH_OF.match(word.text)):
+            return word.text  # (`re` is imported only for a `$(git ...)` word)
     return ""
 
 

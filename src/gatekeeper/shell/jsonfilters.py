@@ -98,9 +98,10 @@ def problem(command: Command) -> str:
         if name == "yq" and a.startswith("--split-exp"):
             return "`yq --split-exp` writes one file per result, named by the expression"
     for a in args:
-        if _LOADS_FILE.search(a):
+        # plain substring tests first: `re` is imported only when one of the words is there
+        if "load" in a.lower() and _LOADS_FILE.search(a):
             return f"`{name}`'s `load` reads a file the expression names"
-        if _MODULES.search(a):
+        if ("import" in a or "include" in a or "modulemeta" in a) and _MODULES.search(a):
             return f"`{name}` imports modules or data files from its library path"
     return ""
 
