@@ -357,6 +357,18 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
 # their counts, so a reader sees which gaps are decisions and which are still work.
 DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
     (
+        "test_dippy.py",
+        "Dippy's general suite; its asked rows are the families of the rows below: `xargs` "
+        "running words from an input the gate cannot see, docker (the opt-in plugin), "
+        "terraform, cdk, aws and az reads that print secrets, tokens or personal data or "
+        "start work, auth0, gcloud `describe` of services' environments, git `fetch`/`-C "
+        "DIR`/`-c`, kubectl secrets and config; and a few that reach the network (`ping`), run "
+        "code (`uv run cdk synth`, an unknown script's `--help`: the gate cannot know the "
+        "script honours it), read outside the project (`grep -r x /dir`, `ls $(echo /tmp)`), "
+        "read a `.pem` (`openssl x509 -in cert.pem`) or clear `PATH` for a command (`env -i "
+        "PATH=/bin ls`)",
+    ),
+    (
         "test_curl.py",
         "network egress: even a GET carries data out in its URL, and the gate cannot tell "
         "a harmless fetch from an upload; only `--version`/`--help` are SAFE (GK-QUERY-001)",

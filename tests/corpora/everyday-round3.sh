@@ -415,8 +415,9 @@ git format-patch --output-directory=.claude HEAD~1
 rg needle *
 # ruleid: GK-BASH-005
 sed -n 1p *
+# (awk stops reading options at its program: `awk 'FNR==1' *.txt` is SAFE, round 5)
 # ruleid: GK-BASH-005
-awk 'FNR==1 {print FILENAME}' *.txt
+awk -F, * data.txt
 # ruleid: GK-BASH-005
 sort *
 # ruleid: GK-BASH-005

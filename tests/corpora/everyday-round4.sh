@@ -140,9 +140,9 @@ jq -r '.name' package.json
 ack --nopager TODO src
 # ok: GK-BASH-005
 ag TODO src
-# ruleid: GK-BASH-005
+# ruleid: GK-BASH-002
 jq --rawfile x /etc/hosts -n '$x'
-# ruleid: GK-BASH-005
+# ruleid: GK-BASH-002
 jq --slurpfile x /etc/hosts -n '$x'
 # ruleid: GK-BASH-005
 ack --pag=sh TODO

@@ -43,14 +43,19 @@ pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/
 ``file -f``/``--files-from``/``-C``,
 ``--files0-from``, gawk's ``-e``/``-i``/``-o``/``-d``/``-p``/``-D`` and their long names,
 mawk's ``-W``, ``less -o|-O``, ``tree -o|-R|--fromfile``, ``diff --from-file|--to-file``,
-``man --pag=``, ``jq --rawfile|--slurpfile``, ``ack|ag --pager``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
+``man --pag=``, ``jq|yq -f|--from-file|-L``, jq's ``import``/``include``/``modulemeta``,
+yq's ``load*()`` and ``-s|--split-exp`` (``shell.jsonfilters``), ``ack|ag --pager``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
 ``awk -f``/``-E``/``-l`` (attached forms included), and a glob that may expand
-to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``)...
+to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``;
+awk's operands after its program are files, never options), and a word known only at run
+time that is not a file operand (a pattern, a program, an option's value: ``rg "$P" x`` with
+``P=--pre=sh``)...
 **Why:** each of these turns a reader into a writer or a launcher.
 **Example:** ``rg --pre ./evil.sh x``, ``awk 'BEGIN{system("id")}'``.
 
 ## GK-BASH-006 — code the gate cannot see (REVIEW)
 **What it catches:** ``eval``, ``source``/``.``, ``exec`` with a command, ``trap`` handlers,
+``hash -p PATH NAME``,
 ``alias`` (bare ``alias``/``alias -p`` only prints), ``coproc``, ``enable``, a shell or interpreter that reads its program from
 standard input (``curl x | sh``, ``cat x | python``), or runs a script file (``bash x.sh``).
 **Why:** the commands that will run are not in the text the gate was shown.
@@ -73,7 +78,7 @@ import os
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
-from gatekeeper.model import SEVERITY, Finding, Verdict, dominant
+from gatekeeper.model import SEVERITY, Finding, Verdict, Word, dominant
 from gatekeeper.paths import (
     ALLOWED,
     DEVICE,
@@ -84,6 +89,7 @@ from gatekeeper.paths import (
     inside,
 )
 from gatekeeper.records import replace
+from gatekeeper.shell import jsonfilters
 from gatekeeper.shell.effects import (
     long_options,
     operands,
@@ -95,7 +101,7 @@ from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
-    from gatekeeper.model import Command, Word
+    from gatekeeper.model import Command
 
 # Commands that only read. Value: how to find their file operands ("files": all operands,
 # "none": operands are data, "pattern": the first operand is a pattern, not a file).
@@ -235,9 +241,10 @@ READ_ONLY: dict[str, str] = {
         "none",
     ),
     **dict.fromkeys(
-        ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "awk", "gawk", "mawk", "sed"],
+        ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "sed"],
         "pattern",
     ),
+    **dict.fromkeys(["awk", "gawk", "mawk", "nawk"], "pattern"),
 }
 _FILE_MANAGEMENT = {"mkdir", "touch", "cp", "mv", "ln"}
 _REMOVERS = {"rm", "rmdir", "unlink", "shred"}
@@ -343,11 +350,13 @@ def _review(rule: str, reason: str) -> Finding:
 def _read_operands(command: Command) -> list[Word]:
     name = command.name
     style = READ_ONLY.get(name, "none")
+    if name == "date":
+        return _date_files(command)
     if style == "none":
         return []
     if name == "sed":
         return sed_scripts_and_files(command)[1]
-    if name in ("awk", "gawk", "mawk"):
+    if name in ("awk", "gawk", "mawk", "nawk"):
         ops = operands(command, {"-v", "-F", "-f"})
         return ops if any(w.text == "-f" for w in command.words) else ops[1:]
     if name == "sort":
@@ -360,6 +369,8 @@ def _read_operands(command: Command) -> list[Word]:
         return operands(command, {"-d", "--max-depth", "-B", "--exclude"})
     if name == "tr":
         return []
+    if name in ("jq", "yq"):
+        return jsonfilters.reads(command)
     if style == "pattern":
         value_opts = {
             "-e",
@@ -402,8 +413,58 @@ def _read_operands(command: Command) -> list[Word]:
             or (w.text.startswith(("--regexp=", "-e")) and len(w.text) > 2)
             for w in command.words[1:]
         )
-        return ops if explicit_pattern else ops[1:]
+        return (ops if explicit_pattern else ops[1:]) + _pattern_files(command)
     return operands(command)
+
+
+def _date_files(command: Command) -> list[Word]:
+    """`date -f FILE` prints every line it cannot parse (`date -f ~/.netrc` shows the file);
+    `date -r FILE` prints its time. Both FILEs are reads."""
+    words = command.words
+    out: list[Word] = []
+    for i, word in enumerate(words[1:], 1):
+        text = word.text
+        long = long_options(text, ("--file", "--reference"))  # `--fi=F` is `--file=F`
+        if (text in ("-f", "-r") or (long and "=" not in text)) and i + 1 < len(words):
+            out.append(words[i + 1])
+        elif long:
+            out.append(Word(text.split("=", 1)[1], word.dynamic))
+        elif text.startswith("-") and not text.startswith("--") and len(text) > 2:
+            for j, c in enumerate(text[1:], 1):
+                if c in "fr":
+                    if text[j + 1 :]:
+                        out.append(Word(text[j + 1 :], word.dynamic))
+                    elif i + 1 < len(words):
+                        out.append(words[i + 1])
+                    break
+                if c in "dI":  # `-d STRING`, `-I[FMT]`: the rest is their value
+                    break
+    return out
+
+
+def _pattern_files(command: Command) -> list[Word]:
+    """The FILE of grep's and rg's `-f FILE`/`--file=FILE`: patterns are read from it, so it
+    is a read like any operand (`grep -f /etc/passwd x` reads /etc/passwd)."""
+    if command.name not in ("grep", "egrep", "fgrep", "rg"):
+        return []
+    words = command.words
+    out: list[Word] = []
+    for i, word in enumerate(words[1:], 1):
+        text = word.text
+        if text == "--":
+            break
+        if text in ("-f", "--file") and i + 1 < len(words):
+            out.append(words[i + 1])
+        elif text.startswith("--file="):
+            out.append(Word(text.split("=", 1)[1], word.dynamic))
+        elif text.startswith("-") and not text.startswith("--") and "f" in text:
+            # `-f FILE` clustered: `-if FILE`, `-fFILE`, `-vfFILE` (the rest is the value)
+            rest = text[text.index("f") + 1 :]
+            if rest:
+                out.append(Word(rest, word.dynamic))
+            elif i + 1 < len(words):
+                out.append(words[i + 1])
+    return out
 
 
 def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding | None:
@@ -476,7 +537,7 @@ def _flag_problem(command: Command) -> Finding | None:
                 r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+\S|s(.).*\1.*\1[^;]*w", script
             ):
                 return _review("GK-BASH-005", "the sed script writes a file (`w`)")
-    elif name in ("awk", "gawk", "mawk"):
+    elif name in ("awk", "gawk", "mawk", "nawk"):
         if any(a.startswith(("-f", "--file", "-E", "--exec", "-l", "--load")) for a in args):
             return _review("GK-BASH-005", "`awk -f` runs a program file the gate has not read")
         ops = operands(command, {"-v", "-F"})
@@ -505,6 +566,8 @@ def _flag_problem(command: Command) -> Finding | None:
         a in ("-i", "--inplace") or a.startswith(("-i=", "--inplace=")) for a in args
     ):
         return _review("GK-BASH-005", "`yq -i` rewrites files in place")
+    elif name in ("jq", "yq") and (why := jsonfilters.problem(command)):
+        return _review("GK-BASH-005", why)
     elif name == "base64" and any(
         a in ("-o", "--output") or a.startswith(("-o", "--output=")) for a in args
     ):
@@ -515,6 +578,52 @@ def _flag_problem(command: Command) -> Finding | None:
         return _review("GK-BASH-005", "`find -delete` removes files")
     elif name == "file":
         return _file_flag_problem(args)
+    elif name in ("hash", "hostname", "date"):
+        return _setter_problem(name, args)
+    return None
+
+
+def _setter_problem(name: str, args: tuple[str, ...]) -> Finding | None:
+    """The forms of these readers that change something: `hash -p PATH NAME` makes NAME run
+    PATH for the rest of the script (like an alias); `hostname NAME|-F FILE|-b` and `date -s
+    DATE|--set|MMDDhhmm` set the machine's name or clock (they succeed as root)."""
+    short = [a for a in args if a.startswith("-") and not a.startswith("--") and len(a) > 1]
+    if name == "hash":
+        if any("p" in a for a in short):
+            return _review("GK-BASH-006", "`hash -p` makes a command name run another program")
+        return None
+    if name == "hostname":
+        names = [a for a in args if not a.startswith("-")]
+        if (
+            names
+            or any(set(a[1:]) & {"F", "b"} for a in short)
+            or any(long_options(a, ("--file", "--boot")) for a in args)
+        ):
+            return _review("GK-BASH-005", "`hostname` with a name or a file sets the host name")
+        return None
+    # date: skip the values of its options; an operand that is no `+FORMAT` sets the clock
+    # (BSD `-j` only parses it).
+    values = {"-d", "--date", "-f", "--file", "-r", "--reference", "-v", "-z"}
+    rest = list(args)
+    positional: list[str] = []
+    while rest:
+        a = rest.pop(0)
+        if a in values or (long_options(a, ("--date", "--file", "--reference")) and "=" not in a):
+            rest = rest[1:]
+        elif a == "--set" or a.startswith("--set=") or long_options(a, ("--set",)):
+            return _review("GK-BASH-005", "`date --set` sets the clock")
+        elif a.startswith("-") and not a.startswith("--") and len(a) > 1:
+            for j, c in enumerate(a[1:], 2):
+                if c == "s":
+                    return _review("GK-BASH-005", "`date -s` sets the clock")
+                if c in "dfrvzI":
+                    if j == len(a) and c != "I":
+                        rest = rest[1:]  # `-uf FILE`: the value is the next word
+                    break
+        elif not a.startswith(("+", "-")):
+            positional.append(a)
+    if positional and "-j" not in args:
+        return _review("GK-BASH-005", f"`date {positional[0]}` sets the clock")
     return None
 
 
@@ -549,6 +658,7 @@ _RISKY_LONG_OPTIONS: dict[str, dict[str, bool]] = {
     "awk": _AWK_RISKY_LONG,
     "gawk": _AWK_RISKY_LONG,
     "mawk": _AWK_RISKY_LONG,
+    "nawk": _AWK_RISKY_LONG,  # the one true awk (BSD, macOS)
 }
 _RISKY_LONG_OPTIONS |= {
     "diff": {"--from-file": True, "--to-file": True},  # read a file the path check never saw
@@ -557,7 +667,8 @@ _RISKY_LONG_OPTIONS |= {
     "man": {"--pager": False, "--html": False},
     # jq: the FILE of `--rawfile NAME FILE` sits where the filter is read, so it was taken
     # for the filter and never path-checked; `jq --rawfile x KEY -n '$x'` prints KEY.
-    "jq": {"--rawfile": True, "--slurpfile": True},
+    # `shell.jsonfilters` now reads FILE as FILE; only an abbreviation is flagged here.
+    "jq": {"--rawfile": False, "--slurpfile": False},
     # ack (Getopt::Long) and ag (getopt_long) take prefixes; --pager runs a command.
     "ack": {"--pager": True, "--ackrc": True},
     "ag": {"--pager": True},
@@ -566,7 +677,7 @@ _RISKY_LONG_OPTIONS |= {
 # -e (--source), -i, -o, -d, -p, -D and mawk's -W; less -o/-O (log the input to a file);
 # tree -o (write the listing to a file) and -R (with -o, a file in every directory).
 _RISKY_SHORT: dict[str, tuple[str, str]] = {
-    **dict.fromkeys(("awk", "gawk", "mawk"), ("eiodpDW", "fvFEl")),
+    **dict.fromkeys(("awk", "gawk", "mawk", "nawk"), ("eiodpDW", "fvFEl")),
     "less": ("oO", "bhjkpPtTxyzD#"),
     "tree": ("oR", "LPIHT"),
 }
@@ -759,7 +870,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             )
         return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` within the allowed dirs")
     if name in _FILE_MANAGEMENT or name in READ_ONLY or name == "tar":
-        glob = "" if name in HARMLESS_OPTIONS else option_glob(command)
+        glob = "" if name in HARMLESS_OPTIONS else _option_glob(command)
         if glob:
             return _review(
                 "GK-BASH-005", f"`{glob}` may expand to a name `{name}` reads as an option"
@@ -771,7 +882,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             return found
         return Finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs")
     if name in READ_ONLY:
-        flagged = _long_option_problem(command) or _flag_problem(command)
+        flagged = _long_option_problem(command) or _flag_problem(command) or _runtime_word(command)
         if flagged is not None:
             return flagged
         if name == "find":
@@ -784,6 +895,67 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
         return _check_gh(command, ctx)
     if name in ("tar", "man", "vim", "vi", "nvim", "zip", "unzip"):
         return _check_archivers(command, ctx)
+    return None
+
+
+def _option_glob(command: Command) -> str:
+    """`shell.optglob.option_glob`, except that awk's operands after its program are files.
+
+    Every awk stops reading options at its first operand, the program text (gawk's getopt
+    string starts with `+`; mawk, the one true awk and busybox do the same), so `awk
+    'FNR==1' *.txt` cannot turn a file name into an option. A glob up to and including the
+    program still counts, whatever its first character: `awk -F a* p` may shift a name into
+    the program's place.
+    """
+    if command.name not in ("awk", "gawk", "mawk", "nawk"):
+        return option_glob(command)
+    words = command.words
+    i = 1
+    while i < len(words):
+        word = words[i]
+        if word.glob:
+            return word.text
+        if word.text == "--":
+            i += 1
+            continue
+        if word.text in ("-v", "-F", "-f", "-e", "-i", "-l", "-E", "-W"):
+            if i + 1 < len(words) and words[i + 1].glob:
+                return words[i + 1].text  # `-F a*`: more names than one value
+            i += 2
+            continue
+        if word.text.startswith("-") and word.text != "-":
+            i += 1
+            continue
+        return ""  # the program: every word after it is a file or an assignment
+    return ""
+
+
+def _runtime_word(command: Command) -> Finding | None:
+    """A word known only at run time that is not a file operand of a reader (GK-BASH-005).
+
+    A file operand known only at run time is GK-BASH-002. Any other such word — a pattern,
+    a program, an option's value — is not checked at all, and the gate cannot tell `"$P"`
+    from `$P`: unquoted, it splits into words of its own. So `rg "$P" x` with `P=--pre=sh`
+    runs sh on every file, `awk "$P" x` and `sed "$S" x` run the program in P or S
+    (`system()`, sed's `e`), `find . -name $N` may grow `-exec`/`-delete`, and `head -n $N x`
+    with `N='5 /etc/shadow'` reads a file the gate never saw. Readers whose operands are all
+    data (`echo`, `printf`, `expr`...) are not concerned.
+    """
+    if READ_ONLY.get(command.name, "none") == "none":
+        return None
+    words = command.words
+    if not any(w.dynamic for w in words[1:]):
+        return None
+    reads = {id(w) for w in _read_operands(command)} if command.name != "find" else set()
+    for word in words[1:]:
+        if word.dynamic and id(word) not in reads:
+            if command.name == "find" and not word.text.startswith("-") and word is words[1]:
+                continue  # the start point: judged as a read (GK-BASH-002) by `_check_find`
+            return _review(
+                "GK-BASH-005",
+                f"`{command.name}` is given `{word.text[:60]}`, known only at run time: it may "
+                "hold options, program text or more file names",
+            )
     return None
 
 
@@ -815,8 +987,14 @@ def _link_targets(command: Command, ctx: Context, ops: list[Word]) -> Finding | 
 
 
 def _check_find(command: Command, ctx: Context) -> Finding:
+    if any(a == "-files0-from" or a.startswith("-files0-from=") for a in command.argv[1:]):
+        return _review("GK-BASH-002", "`find -files0-from` takes its start points from a file")
     starts: list[Word] = []
-    for word in command.words[1:]:
+    words = list(command.words[1:])
+    # GNU find's options before the start points: -H, -L, -P, -D LIST, -O<level>.
+    while words and (words[0].text in ("-H", "-L", "-P", "-D") or words[0].text[:2] == "-O"):
+        del words[: 2 if words[0].text == "-D" else 1]
+    for word in words:
         if word.text.startswith(("-", "(", "!", ")")) or word.text == ",":
             break
         starts.append(word)
@@ -1144,6 +1322,13 @@ def _tar_written(command: Command, ctx: Context, archive: Word) -> Finding | Non
 def _check_archivers(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     args = command.argv[1:]
+    runtime = next((w.text for w in command.words[1:] if w.dynamic), "")
+    if runtime and name in ("tar", "man", "zip", "unzip"):
+        # `tar -tf a.tar $X` with X=--checkpoint-action=exec=sh: an option in a variable
+        return _review(
+            "GK-BASH-005",
+            f"`{name}` is given `{runtime[:60]}`, known only at run time: it may hold options",
+        )
     if name == "tar":
         if any(
             a.startswith(

@@ -22,7 +22,9 @@ search|template|lint|verify``, ``helm plugin verify``; ``kubectl|helm BUILTIN --
 ``aws configure get`` of a key, ``aws lambda get-function-configuration`` (its environment),
 ``kubectl get|describe secret(s)``, ``kubectl config view``, ``az ... keys|credential|
 get-access-token|appsettings``, ``gcloud auth print-access-token``, ``helm get values|all|
-manifest``.
+manifest``. Not ``az keyvault key|certificate list|show`` or ``az keyvault secret list``
+(attributes and public material only) or ``aws iam get-account-password-policy|
+get-login-profile`` (no secret despite the name): those are GK-CLOUD-001.
 **Why:** a secret printed into the agent's context has left the machine's control.
 **Example:** ``kubectl get secret db -o jsonpath='{.data.password}'``.
 
@@ -213,6 +215,10 @@ _AWS_EXTRA_READS = {
     ("iam", "simulate-custom-policy"),
     ("rds", "download-db-log-file-portion"),  # prints the log; it writes no local file
     ("route53", "test-dns-answer"),
+    # Despite `password`/`login` in their names: the account's password rules (length,
+    # reuse, expiry) and whether a user has a console login (dates, reset flag), no secret.
+    ("iam", "get-account-password-policy"),
+    ("iam", "get-login-profile"),
     ("sns", "check-if-phone-number-is-opted-out"),
 }
 
@@ -480,6 +486,19 @@ _AZ_SECRET_WORDS = {
     "service-endpoint",
 }
 
+# Key Vault reads whose answers hold no secret: key list|show give a key's attributes and,
+# for an asymmetric key, its public part only (a private key never leaves the vault);
+# certificate list|show the public certificate, its policy and attributes (the private key
+# lives in the certificate's secret); secret list the secrets' ids and attributes, never a
+# value (`secret show` prints the value and stays at review).
+_AZ_PUBLIC_READS = {
+    ("keyvault", "key", "list"),
+    ("keyvault", "key", "show"),
+    ("keyvault", "certificate", "list"),
+    ("keyvault", "certificate", "show"),
+    ("keyvault", "secret", "list"),
+}
+
 
 def _az(args: list[str], ctx: Context) -> Finding | None:
     _, flags = _split(args, _AZ_VALUE_FLAGS)
@@ -512,6 +531,8 @@ def _az(args: list[str], ctx: Context) -> Finding | None:
         return _safe("`az devops configure --list` prints the defaults")
     if flags in (["--help"], ["-h"]) and all(g in _AZ_GROUPS for g in path):
         return _safe(f"`az {' '.join(path)} --help` only prints help")
+    if tuple(path) in _AZ_PUBLIC_READS:
+        return _safe(f"`az {' '.join(path)}` prints names, attributes and public material only")
     if any(w in _AZ_SECRET_WORDS for w in path):
         return _secret(f"`az {' '.join(path)}` may print a secret or a credential")
     if path in (["pipelines", "build", "list"], ["pipelines", "build", "show"]):

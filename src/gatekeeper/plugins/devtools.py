@@ -20,7 +20,7 @@ index or from a URL/VCS (``git+https://...``) or a path outside the allowed dirs
 ``pip config`` other than ``list``/``get``/``debug`` (and any ``--editor``), ``pip cache``
 other than ``dir``/``info``/``list``, linters and ``pytest`` given a path outside the
 allowed dirs (``pytest`` runs the code it collects), ``uv run`` of anything (the command it runs is classified instead), ``python -m`` of
-other modules.
+other modules, ``pip``/``uv`` given a word known only at run time (another index in ``$X``).
 **Why:** each either runs code the gate cannot read or writes outside the project.
 """
 
@@ -154,6 +154,12 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         if outside:
             return _review(f"`{name} {outside}` works on files outside the allowed dirs")
         return _safe(f"`{name}` checks the project's code")
+    if name in ("pip", "pip3", "uv") and any(w.dynamic for w in command.words[1:]):
+        # `pip install $X` with X='--index-url https://elsewhere/ pkg': unchecked options
+        return _review(
+            f"`{name}` is given a word known only at run time: it may name another index, a "
+            "URL or a path outside the project"
+        )
     if name in ("pip", "pip3"):
         return _pip(args, ctx)
     if name == "uv":

@@ -29,7 +29,9 @@ outside the allowed dirs, ``--ext-diff``, ``--textconv``, ``--upload-pack``/
 ``bisect run``, ``archive -o``/``format-patch -o`` outside the allowed dirs, and a glob
 that may expand to a name git reads as an option (``git diff *``; ``-- *`` is fine), and an
 abbreviation of ``--output``/``--output-directory`` or of the long options above
-(``git diff --outp=F``: git takes any unambiguous prefix).
+(``git diff --outp=F``: git takes any unambiguous prefix), and a word known only at run
+time in a reading command (``git diff $X`` with ``X=--output=F``), except
+``$(git rev-parse REV)``/``$(git merge-base A B)`` (an object name in hex).
 **Why:** each runs a program of the caller's choosing or writes where it should not.
 **Example:** ``git -c core.fsmonitor='rm -rf ~' status``.
 
@@ -234,6 +236,34 @@ def _blame_contents(args: list[str]) -> str:
     return ""
 
 
+# `$(git rev-parse HEAD)`, `$(git merge-base main HEAD)`: an object name in hex, one word.
+# A range from it (`$(git merge-base main HEAD)..HEAD`) starts with hex too.
+_HASH_OF = LazyRegex(
+    r"^\$\(git (?:rev-parse|merge-base)(?: (?!-)[\w./^~@{}-]+| --verify| -q)+\)"
+    r"(?:\.\.\.?[\w./^~@{}-]*)?$"
+)
+
+
+def _runtime_word(command: Command) -> str:
+    """The first word known only at run time (other than an object name git computes), or "".
+
+    The gate cannot tell `"$X"` from `$X`, and either may hold an option: `git diff $X` with
+    `X=--output=.git/hooks/pre-commit` writes that file, `X=--ext-diff` runs a program.
+    """
+    appended = command.where == "xargs"  # `xargs git log`: the wrapper asks for its words
+    for word in command.words[1:]:
+        if not word.dynamic or (appended and word.text == "$XARGS_INPUT"):
+            continue
+        if not (word.text.startswith("$(git ") and _HASH_OF.match(word.text)):
+            return word.text  # (`re` is imported only for a `$(git ...)` word)
+    return ""
+
+
+def _runtime_value(command: Command, value: str) -> bool:
+    """Whether the value of `-C`/`--git-dir`/`--work-tree` is known only at run time."""
+    return any(w.dynamic and value in w.text for w in command.words[1:])
+
+
 def _review(rule: str, reason: str) -> Finding:
     return Finding(Verdict.REVIEW, rule, reason)
 
@@ -270,7 +300,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         if opt in ("-c", "--config-env", "--exec-path"):
             return _review("GK-GIT-003", f"`git {opt}` can make git run any program")
         if opt in ("-C", "--git-dir", "--work-tree"):
-            if ctx.paths.classify(value, write=False)[0] != ALLOWED:
+            if (
+                _runtime_value(command, value)
+                or ctx.paths.classify(value, write=False)[0] != ALLOWED
+            ):
                 return _review(
                     "GK-GIT-005", f"`git {opt} {value}` uses a repository outside the allowed dirs"
                 )
@@ -334,6 +367,13 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         )
     if sub == "bisect" and args[:1] == ["run"]:
         return _review("GK-GIT-003", "`git bisect run` runs a command on every step")
+    runtime = _runtime_word(command)
+    if runtime and (sub not in _WRITES or sub in _NETWORK_OR_NEW):
+        return _review(
+            "GK-GIT-003",
+            f"`{runtime[:60]}` is known only at run time: it may hold an option that writes a "
+            "file or runs a program (`--output=`, `--ext-diff`)",
+        )
     if sub == "clean" and _dry_run(args):
         if ctx.paths.classify(repo, write=False)[0] != ALLOWED:
             return _review("GK-GIT-005", "git runs outside the allowed dirs")

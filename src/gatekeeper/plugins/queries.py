@@ -1394,12 +1394,43 @@ def _ifconfig(args: list[str]) -> Finding | None:
 def _lsof(args: list[str]) -> Finding | None:
     """`lsof` lists open files; only `-D` (the device cache: `-Db PATH` writes a file) acts.
 
-    A value may be glued to its option (`-Db/path`, `-nPDb`), so any short-option word that
-    holds a `D` is left to review (`+D DIR` only searches a directory tree).
+    A value may be glued to its option (`-Db/path`, `-nPDb`), so a short-option word that
+    holds a `D` before any option that takes a value is left to review (`-cDropbox` is `-c`
+    with the value `Dropbox`; `+D DIR` only searches a directory tree).
     """
-    if any(a.startswith("-") and not a.startswith("--") and "D" in a for a in args):
+    if any(a.startswith("-") and not a.startswith("--") and _lsof_sets_d(a) for a in args):
         return None
     return _safe("`lsof` only prints information")
+
+
+# lsof's options whose value may be glued to them: the rest of the word is that value.
+_LSOF_VALUED = frozenset("cdgikmoprsSTuFeEK")
+
+
+def _lsof_sets_d(word: str) -> bool:
+    """Whether a short-option word of lsof holds `-D` as an option (not inside a value)."""
+    for c in word[1:]:
+        if c == "D":
+            return True
+        if c in _LSOF_VALUED:
+            return False
+    return False
+
+
+# The caller's own user name or id, as the system prints it: one word, never an option.
+_OWN_USER = frozenset({"$(whoami)", "`whoami`", "$(id -un)", "$(id -nu)", "$(id -u)", "`id -u`"})
+
+
+def _own_user_only(command: Command) -> bool:
+    """`lsof -u $(whoami)`: every run-time word is the value of `-u` and the caller's own
+    user (a `whoami` shadowed by a function or alias is flagged by the shell checks)."""
+    if command.name != "lsof":
+        return False
+    words = command.words
+    return all(
+        not w.dynamic or (w.text in _OWN_USER and words[i - 1].text == "-u")
+        for i, w in enumerate(words[1:], 1)
+    )
 
 
 def _mktemp(positional: list[str], flags: list[str]) -> Finding | None:
@@ -1589,7 +1620,9 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     if name not in _TOOLS:
         return None
-    if any(w.dynamic for w in command.words[1:]) or option_glob(command):
+    if (any(w.dynamic for w in command.words[1:]) and not _own_user_only(command)) or (
+        option_glob(command)
+    ):
         return None  # a glob may expand to a name read as an option (`fd x *`, a file `-x`)
     configured = [n for n, _ in command.assignments if env_risk(n) != "harmless"]
     if configured:

@@ -15,6 +15,7 @@ checker (``ctx.classify``), and the wrapper's verdict is at least that.
 ``rtk``'s pass-through forms (``rtk git status``, ``rtk proxy CMD``), ``xargs``
 (``-I`` included), ``find -exec/-execdir/-ok/-okdir`` (every clause), ``watch``.
 **Why:** ``timeout 5 rm -rf ~`` is ``rm -rf ~``. **Example:** ``timeout 60 pytest``.
+``env NAME=VALUE CMD`` is judged as the prefix form ``NAME=VALUE CMD`` (static words only).
 ``xargs`` fed by a path lister (``find . -name '*.py' | xargs grep x``) is judged with the
 lister's start points in place of its input words (`gatekeeper.shell.listers`); any other
 input stays unknown (docs/rules.md explains the limits and the residual risk).
@@ -29,7 +30,8 @@ input stays unknown (docs/rules.md explains the limits and the residual risk).
 pasted into a shell script (``find -exec sh -c 'cat {}'``), words ``xargs`` reads handed
 to a command that is not a plain reader (``... | xargs git diff``), ``find -exec`` on files
 picked by a credential's name (``-name '*.pem'``), ``bash -c "$X"``,
-``npx``/``pnpm dlx``/``bunx``/``uvx`` (they may download and run a package).
+``npx``/``pnpm dlx``/``bunx``/``uvx`` (they may download and run a package), and a word of
+the wrapper's own known only at run time (``timeout $T ls``: it may split into a command).
 **Why:** the gate cannot see what will run.
 """
 
@@ -83,6 +85,22 @@ def _wrapped(ctx: Context, argv: Sequence[str], how: str, floor: Verdict = Verdi
     else:
         rule = inner.rule if inner.verdict == verdict else "GK-WRAP-004"
     return Finding(verdict, rule, f"`{how}` runs `{' '.join(argv)[:120]}`: {inner.reason}")
+
+
+def _runtime_prefix(command: Command, rest: Sequence[str], how: str) -> Finding | None:
+    """REVIEW when a word of the wrapper's own (before `rest`, what it runs) is known only at
+    run time: unquoted, it splits into words, and `timeout $T ls` with `T='1 rm -rf ~'` runs
+    `rm -rf ~`; `env LANG=$X ls`, `nice -n $N ls` and `stdbuf -o$X ls` alike."""
+    own = command.words[1 : len(command.words) - len(rest)]
+    runtime = next((w.text for w in own if w.dynamic), "")
+    if not runtime:
+        return None
+    return Finding(
+        Verdict.REVIEW,
+        "GK-WRAP-004",
+        f"`{how} {runtime[:60]}` is known only at run time: split into words, it may be the "
+        f"command `{how}` runs",
+    )
 
 
 def _skip_options(args: Sequence[str], with_value: set[str]) -> list[str]:
@@ -139,18 +157,20 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
             rest = rest[1:]
         if name in ("taskset", "chrt") and rest:
             rest = rest[1:]
-        return _wrapped(ctx, rest, name)
+        return _runtime_prefix(command, rest, name) or _wrapped(ctx, rest, name)
     if name == "timeout":
         rest = _skip_options(argv[1:], {"-s", "--signal", "-k", "--kill-after"})
-        return _wrapped(ctx, rest[1:], "timeout")
+        return _runtime_prefix(command, rest[1:], name) or _wrapped(ctx, rest[1:], "timeout")
     if name == "watch":
         rest = _skip_options(argv[1:], {"-n", "--interval", "-d"})
-        return _script(ctx, " ".join(rest), "watch") if rest else None
+        if not rest:
+            return None
+        return _runtime_prefix(command, rest, name) or _script(ctx, " ".join(rest), "watch")
     if name == "flock":
         rest = _skip_options(argv[1:], {"-w", "--timeout", "-E", "--conflict-exit-code"})
         if len(rest) >= 3 and rest[1] in ("-c", "--command"):
-            return _script(ctx, rest[2], "flock -c")
-        return _wrapped(ctx, rest[1:], "flock")
+            return _runtime_prefix(command, rest[2:], name) or _script(ctx, rest[2], "flock -c")
+        return _runtime_prefix(command, rest[1:], name) or _wrapped(ctx, rest[1:], "flock")
     if name == "env":
         return _env(command, ctx)
     if name == "script":
@@ -168,13 +188,16 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
     if name in _DOWNLOAD_RUNNERS or (name in ("pnpm", "yarn") and argv[1:2] == ("dlx",)):
         skip = 2 if name in ("pnpm", "yarn") else 1
         rest = _skip_options(argv[skip:], {"-p", "--package", "--from", "--with", "--python"})
-        return _wrapped(ctx, rest, name, floor=Verdict.REVIEW)
+        return _runtime_prefix(command, rest, name) or _wrapped(
+            ctx, rest, name, floor=Verdict.REVIEW
+        )
     return None
 
 
 def _env(command: Command, ctx: Context) -> Finding | None:
     args = list(command.argv[1:])
     names: list[str] = []
+    assigns: list[str] = []
     chdir = ""
     while args:
         a = args[0]
@@ -206,7 +229,7 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             break
         elif "=" in a and not a.startswith("-"):
             names.append(a.split("=", 1)[0])
-            args.pop(0)
+            assigns.append(args.pop(0))
         elif a.startswith("-"):
             return Finding(
                 Verdict.REVIEW, "GK-WRAP-004", f"`env {a}` is an option the gate does not know"
@@ -216,6 +239,9 @@ def _env(command: Command, ctx: Context) -> Finding | None:
     risky = risky_assignment(names)
     if not args:
         return risky or Finding(Verdict.SAFE, "GK-WRAP-002", "`env` only prints the environment")
+    runtime = _runtime_prefix(command, args, "env")
+    if runtime is not None:
+        return runtime
     inner = _wrapped(ctx, args, "env")
     if risky is not None:
         return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
@@ -228,6 +254,8 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             f"`env -C {chdir}` runs `{args[0]}` in another directory than the one it is judged in",
         )
     unknown = [n for n in names if env_risk(n) != "harmless"]
+    if unknown and inner.verdict == Verdict.SAFE and _safe_as_prefixes(command, assigns, args, ctx):
+        return inner
     if unknown and inner.verdict == Verdict.SAFE:
         # The inner command is judged without the variables `env` sets, and a tool may read
         # its options from one (`env FZF_DEFAULT_OPTS='--bind ...:execute(sh)' fzf`).
@@ -237,6 +265,35 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             f"`env` sets {unknown[0]} for `{args[0]}`, which may change what it does",
         )
     return inner
+
+
+def _safe_as_prefixes(
+    command: Command, assigns: Sequence[str], argv: Sequence[str], ctx: Context
+) -> bool:
+    """`env A=1 B=2 CMD ARGS` sets exactly what `A=1 B=2 CMD ARGS` sets: judged that way,
+    every checker sees the variables (a query tool asks for a name it does not know, as
+    `FZF_DEFAULT_OPTS=... fzf` does), and a plain reader stays SAFE as with a prefix.
+
+    Only for static words (a `$X` or a glob quoted into the script would turn literal) and
+    names the shell would take as an assignment (`env 'A-B=1' ls` has no prefix form).
+    """
+    if any(w.dynamic or w.glob for w in command.words):
+        return False
+    parts = []
+    for a in assigns:
+        name, value = a.split("=", 1)
+        if not name or not (name[0].isalpha() or name[0] == "_") or not name.isascii():
+            return False
+        if not name.replace("_", "a").isalnum():
+            return False
+        parts.append(f"{name}={_quoted(value)}")
+    script = " ".join([*parts, *(_quoted(a) for a in argv)])
+    return ctx.classify_script(script, "env").verdict == Verdict.SAFE
+
+
+def _quoted(text: str) -> str:
+    """One shell word that stands for `text` exactly (single quotes)."""
+    return "'" + text.replace("'", "'\\''") + "'"
 
 
 # rtk (a token-saving proxy for agents) runs `rtk CMD ARGS` as CMD with its output filtered.
@@ -390,6 +447,10 @@ _XARGS_READERS = {
 
 def _xargs(command: Command, ctx: Context, call: ToolCall | None) -> Finding:
     readings = _xargs_readings(list(command.argv[1:]))
+    for reading in readings:  # `xargs -n $N wc`: N='1 rm -rf ~' makes rm the command
+        runtime = _runtime_prefix(command, reading[0], "xargs")
+        if runtime is not None:
+            return runtime
     findings = [_xargs_reading(command, ctx, call, r) for r in readings]
     found = dominant(findings)
     assert found is not None  # noqa: S101 - at least one reading
