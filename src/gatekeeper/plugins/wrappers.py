@@ -39,6 +39,7 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
 from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP, may_pick_secrets
 from gatekeeper.plugins.environment import risky_assignment
+from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.listers import listed_roots
 from gatekeeper.shell.pipes import feeders
@@ -91,9 +92,23 @@ def _skip_options(args: Sequence[str], with_value: set[str]) -> list[str]:
         opt = rest.pop(0)
         if opt == "--":
             break
-        if opt in with_value and rest:
+        if rest and _takes_next_word(opt, with_value):
             rest.pop(0)
     return rest
+
+
+def _takes_next_word(opt: str, with_value: set[str]) -> bool:
+    """Whether getopt_long gives `opt` the next word as its value: `-o`, an abbreviated
+    ``--outp`` of ``--output``, or a cluster ``-ao`` whose first valued letter is its last
+    (``time -ao echo rm -rf ~`` logs into `echo` and runs ``rm``)."""
+    if opt in with_value:
+        return True
+    if opt.startswith("--"):
+        return "=" not in opt and bool(long_options(opt, with_value))
+    for i, letter in enumerate(opt[1:], 1):
+        if f"-{letter}" in with_value:
+            return i == len(opt) - 1  # before the end, the rest of the word is the value
+    return False
 
 
 def _script(ctx: Context, text: str, how: str) -> Finding:

