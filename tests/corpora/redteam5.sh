@@ -99,3 +99,49 @@ pytest /tmp/checkout/tests
 cd /tmp && pylint x.py
 # ok: GK-DEV-002
 cd src && pytest ../tests
+
+# -- tar --list with a snapshot file (-g writes it), a name list or an exclusion file ---------
+# ruleid: GK-UNKNOWN
+tar -t -g /srv/snapshot -f dist.tar
+# ruleid: GK-UNKNOWN
+tar -tg ~/.bashrc -f dist.tar
+# ruleid: GK-UNKNOWN
+tar -tf dist.tar -X /srv/exclude
+# ok: GK-UNKNOWN
+tar -tvzf dist.tgz
+# ok: GK-UNKNOWN
+tar tzvf dist.tgz src/app.py
+
+# -- files read through an option: grep -f, rg --ignore-file, du -X, jq -f -------------------
+# ruleid: GK-BASH-002
+grep --file=/srv/patterns x src/app.py
+# ruleid: GK-BASH-002
+grep -rf /srv/patterns src
+# ruleid: GK-BASH-002
+grep -A3 -f/srv/patterns src
+# ruleid: GK-BASH-002
+grep --exclude-f=/srv/exclude -r x src
+# ruleid: GK-BASH-002
+rg --ignore-file /srv/ignore x src
+# ruleid: GK-BASH-002
+rg -f /srv/patterns src
+# ruleid: GK-BASH-002
+du -sh -X /srv/exclude .
+# ruleid: GK-BASH-002
+jq -f /srv/program.jq data.json
+# ruleid: GK-BASH-002
+sort --random-source=/srv/bytes -R data.txt
+# ok: GK-BASH-002
+grep -rn -e foo -f patterns.txt -C 2 src
+
+# -- sort writes its temporary files into -T DIR, and -uo F is -o F --------------------------
+# ruleid: GK-WRITE-001
+sort -T /srv/tmp data.txt
+# ruleid: GK-WRITE-001
+sort -uT/srv/tmp data.txt
+# ruleid: GK-WRITE-001
+sort --temp=/srv/tmp data.txt
+# ruleid: GK-PROT-001
+sort -uo ~/.bashrc data.txt
+# ok: GK-WRITE-001
+sort -T /tmp -uo sorted.txt -k 2 -t, data.txt

@@ -90,6 +90,7 @@ from gatekeeper.shell.effects import (
     sed_executes,
     sed_scripts_and_files,
 )
+from gatekeeper.shell.optfiles import option_files
 from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -341,6 +342,10 @@ def _review(rule: str, reason: str) -> Finding:
 
 
 def _read_operands(command: Command) -> list[Word]:
+    return _operands_read(command) + option_files(command)
+
+
+def _operands_read(command: Command) -> list[Word]:
     name = command.name
     style = READ_ONLY.get(name, "none")
     if style == "none":
@@ -1055,8 +1060,18 @@ _TAR_LIST_LONG = {
 }  # fmt: skip
 
 
+# The letters of a `tar -t`: -g/-G (snapshot files, written), -T/-X (name lists read from
+# files), -C, -K, -N... are not here.
+_TAR_LIST_LETTERS = set("tvfzjJaZ")
+
+
 def _tar_listing_option(arg: str) -> bool:
-    return arg.split("=", 1)[0] in _TAR_LIST_LONG
+    """A long option of `_TAR_LIST_LONG`, or a cluster of `_TAR_LIST_LETTERS`."""
+    if arg.startswith("--"):
+        return arg.split("=", 1)[0] in _TAR_LIST_LONG
+    letters = arg.lstrip("-")
+    head = letters[: letters.index("f") + 1] if "f" in letters else letters  # `-tfa.tar`
+    return set(head) <= _TAR_LIST_LETTERS
 
 
 def _tar_remote(archive: str) -> bool:
@@ -1170,7 +1185,11 @@ def _check_archivers(command: Command, ctx: Context) -> Finding | None:
         else:
             letters = set(first.lstrip("-"))
             listing = "t" in letters and not letters & {"x", "c", "r", "u", "A"}
-        if listing and all(_tar_listing_option(a) for a in args[1:] if a.startswith("--")):
+        if listing and all(
+            _tar_listing_option(a)
+            for i, a in enumerate(args)
+            if (a.startswith("-") and a != "-") or i == 0
+        ):
             archives = _tar_archives(command)
             if "--force-local" not in args and any(_tar_remote(w.text) for w in archives):
                 return _review("GK-BASH-005", "`tar` reaches a remote archive (`host:file`)")

@@ -3,7 +3,7 @@
 Every write channel the gate knows is listed here once, so the checker of write targets and
 the protected-paths checker see the same targets: redirects (``>``, ``>>``, ``&>``, ``>|``,
 ``<>``, ``exec 3>``), ``tee``, ``-o``/``--output``/``--output=``, ``sed -i`` and sed's ``w``,
-``find -fprint/-fprint0/-fprintf/-fls``, ``sort -o``, destinations of ``cp``/``mv``/
+``find -fprint/-fprint0/-fprintf/-fls``, ``sort -o``/``-T``, ``time -o``, destinations of ``cp``/``mv``/
 ``install``/``ln``, ``curl -o``/``-O``, ``wget -O``/``-P``, ``dd of=``, ``yq -i``, the outfile
 of ``xxd`` and ``uniq``, ``iconv -o``, ``git --output-directory=``, and the operands of
 ``touch``/``mkdir``/``rm``/``rmdir``/``truncate``/``chmod``/``chown``/``shred``/``unlink``.
@@ -221,6 +221,8 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
         targets += [(w, "yq -i") for w in ops[1:]]
     elif name == "time":
         targets += _time_output(command)
+    elif name == "sort":
+        targets += _sort_writes(command)
     elif name == "git":
         for i, arg in enumerate(argv):
             if arg in ("-o", "--output-directory") and i + 1 < len(words):
@@ -282,6 +284,50 @@ def _time_output(command: Command) -> list[tuple[Word, str]]:
             return [(after, "time -o")] if after is not None else []
         i += 2 if valued == len(letters) - 1 else 1
     return []
+
+
+def _sort_writes(command: Command) -> list[tuple[Word, str]]:
+    """Where sort writes besides `-o FILE`/`-oFILE` (judged with the other `-o` tools): the
+    `-o` of a cluster (``-uo F``), its temporary files' directory (``-T DIR``, ``-uTDIR``,
+    ``--temporary-directory=DIR``, abbreviated ``--temp=DIR``), ``--outp=F``."""
+    words = command.words
+    out: list[tuple[Word, str]] = []
+    i = 1
+    while i < len(words):
+        text = words[i].text
+        after = words[i + 1] if i + 1 < len(words) else None
+        i += 1
+        if text == "--":
+            break
+        if text.startswith("--"):
+            name, eq, value = text.partition("=")
+            found = long_options(name, ("--output", "--temporary-directory"))
+            if found and name != "--output":  # `--output` itself: the loop of `_write_targets`
+                if eq:
+                    out.append((Word(value, words[i - 1].dynamic), f"sort {found[0]}"))
+                elif after is not None:
+                    out.append((after, f"sort {found[0]}"))
+            if not eq and (found or long_options(name, _SORT_VALUED_LONG)):
+                i += 1
+        elif text.startswith("-") and len(text) > 1:
+            for j, letter in enumerate(text[1:], 1):
+                if letter not in "kotST":  # sort's short options that take a value
+                    continue
+                rest = text[j + 1 :]
+                if letter in "oT" and not (j == 1 and letter == "o"):  # `-o F`: judged already
+                    target = Word(rest, words[i - 1].dynamic) if rest else after
+                    if target is not None:
+                        out.append((target, f"sort -{letter}"))
+                if not rest:
+                    i += 1
+                break
+    return out
+
+
+_SORT_VALUED_LONG = (
+    "--key", "--field-separator", "--buffer-size", "--parallel", "--batch-size",
+    "--files0-from", "--random-source", "--compress-program", "--sort",
+)  # fmt: skip
 
 
 def _destination(command: Command) -> list[tuple[Word, str]]:
