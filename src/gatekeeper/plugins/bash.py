@@ -73,7 +73,7 @@ import os
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
-from gatekeeper.model import SEVERITY, Finding, Verdict, dominant
+from gatekeeper.model import SEVERITY, Finding, Verdict, Word, dominant
 from gatekeeper.paths import (
     ALLOWED,
     DEVICE,
@@ -90,13 +90,14 @@ from gatekeeper.shell.effects import (
     sed_executes,
     sed_scripts_and_files,
 )
+from gatekeeper.shell.globlinks import follows_links, glob_links, tree_links
 from gatekeeper.shell.optfiles import option_files
 from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
-    from gatekeeper.model import Command, Word
+    from gatekeeper.model import Command
 
 # Commands that only read. Value: how to find their file operands ("files": all operands,
 # "none": operands are data, "pattern": the first operand is a pattern, not a file).
@@ -445,11 +446,40 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
             continue
         kind, path = ctx.paths.classify(text, write=False)
         if kind in (ALLOWED, TMP, DEVICE):
+            linked = _linked_read(command, ctx, word, text)
+            if linked is not None:
+                return linked
             continue
         who = command.name or "a redirect"
         if kind == SECRET:
             return _review("GK-BASH-002", f"`{who}` reads the credential file {path}")
         return _review("GK-BASH-002", f"`{who}` reads {path}, outside the allowed dirs")
+    return None
+
+
+def _linked_read(command: Command, ctx: Context, word: Word, root: str) -> Finding | None:
+    """GK-BASH-002 when a glob, or a reader following links (`grep -R`), reaches through a
+    symlink in the allowed dirs to a place outside them (see `shell.globlinks`). `root` is
+    the word's literal directory (the word itself when it is no glob)."""
+    follow = follows_links(command)
+    if not word.glob and not follow:
+        return None
+    who = command.name or "a redirect"
+    for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
+        links = glob_links(word.text, cwd) if word.glob else []
+        if follow and links is not None:
+            below = tree_links(root, cwd)
+            links = None if below is None else links + below
+        if links is None:
+            return _review("GK-BASH-002", f"`{who} {word.text}` reaches too many files to check")
+        for link in links:
+            kind, path = ctx.paths.classify(link, write=False)
+            if kind in (ALLOWED, TMP, DEVICE):
+                continue
+            what = "the credential file" if kind == SECRET else "outside the allowed dirs:"
+            return _review(
+                "GK-BASH-002", f"`{who} {word.text}` reads through the link {link} {what} {path}"
+            )
     return None
 
 
@@ -781,7 +811,10 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             return flagged
         if name == "find":
             return _check_find(command, ctx)
-        found = _check_reads(command, ctx, _read_operands(command))
+        read = _read_operands(command)
+        if not read and follows_links(command):
+            read = [Word(".")]  # `grep -R x`, `rg -L x`: the cwd, links and all
+        found = _check_reads(command, ctx, read)
         if found is not None:
             return found
         return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` only reads")

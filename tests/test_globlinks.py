@@ -1,0 +1,100 @@
+"""Reads that reach through a symlink inside the project to a place outside it.
+
+The path policy resolves a literal path through its links, and a glob through its literal
+prefix: before `shell.globlinks`, ``cat */*`` in a project holding ``config -> ~/.aws`` was
+judged as a read of ``.`` and printed the credentials, as did ``grep -R x .`` and ``rg -L``.
+A cloned repository can ship such a link. Nothing here is executed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from gatekeeper.model import Outcome
+from gatekeeper.shell.globlinks import glob_links, tree_links
+from gatekeeper.testing import check
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from gatekeeper.pipeline import Engine
+    from gatekeeper.testing import GkEnv
+
+
+@pytest.fixture
+def linked(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
+    """A project with `config -> ~/.aws` and `src/vendor -> ~/lib` (outside the project)."""
+    aws = gk_env.home / ".aws"
+    aws.mkdir()
+    (aws / "credentials").write_text("[default]\n")
+    lib = gk_env.home / "lib"
+    lib.mkdir()
+    (lib / "util.py").write_text("x = 1\n")
+    (gk_env.project / "src").mkdir()
+    (gk_env.project / "src" / "app.py").write_text("x = 1\n")
+    (gk_env.project / "config").symlink_to(aws)
+    (gk_env.project / "src" / "vendor").symlink_to(lib)
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    return make_engine()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat */*",
+        "cat c*/*",
+        "head -n 50 ./*/cred*",
+        "cat src/*/util.py",
+        "cat src/**/*.py",
+        "grep -R key .",
+        "grep -R key",
+        "grep --dereference-recursive key src",
+        "rg -L key",
+        "rg --follow key .",
+        "grep -R key *",
+        "diff -r src /tmp",
+        "cd src && cat */*",
+    ],
+)
+def test_a_read_through_a_link_out_of_the_project_is_not_allowed(
+    linked: Engine, gk_env: GkEnv, command: str
+) -> None:
+    decision = check(linked, command, cwd=str(gk_env.project))
+    assert decision.outcome != Outcome.ALLOW, f"{command}: {decision.reason}"
+    assert "link" in decision.reason or "credential" in decision.reason, decision.reason
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["cat src/*.py", "grep -r key .", "grep -rn key src/*.py", "rg key", "ls -la", "wc -l src/*"],
+)
+def test_reads_that_do_not_follow_the_link_stay_allowed(
+    linked: Engine, gk_env: GkEnv, command: str
+) -> None:
+    (gk_env.project / "src" / "vendor").unlink()  # `wc -l src/*` would read through it
+    (gk_env.project / "src" / "vendor").mkdir()
+    decision = check(linked, command, cwd=str(gk_env.project))
+    assert decision.outcome == Outcome.ALLOW, f"{command}: {decision.reason}"
+
+
+def test_glob_links_lists_the_links_a_pattern_reaches(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "f.txt").write_text("")
+    (tmp_path / "out").symlink_to("/")
+    assert glob_links("*/f.txt", str(tmp_path)) == [str(tmp_path / "out")]
+    assert glob_links("a/*", str(tmp_path)) == []
+    assert glob_links("a/f.txt", str(tmp_path)) == []  # a literal path: the policy's job
+    assert tree_links(".", str(tmp_path)) == [str(tmp_path / "out")]
+
+
+def test_a_walk_past_the_budget_gives_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gatekeeper.shell import globlinks
+
+    for i in range(5):
+        (tmp_path / f"d{i}").mkdir()
+    monkeypatch.setattr(globlinks, "BUDGET", 3)
+    assert glob_links("*/x", str(tmp_path)) is None
+    assert tree_links(".", str(tmp_path)) is None
