@@ -98,3 +98,12 @@ def test_a_walk_past_the_budget_gives_up(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(globlinks, "BUDGET", 3)
     assert glob_links("*/x", str(tmp_path)) is None
     assert tree_links(".", str(tmp_path)) is None
+
+
+def test_a_glob_that_expands_to_dash_r_follows_the_links(linked: Engine, gk_env: GkEnv) -> None:
+    """`grep key *` with a file named `-R` is `grep -R key ...`: it follows src/vendor."""
+    (gk_env.project / "config").unlink()  # only the link one level down is left
+    assert check(linked, "grep key *", cwd=str(gk_env.project)).outcome == Outcome.ALLOW
+    (gk_env.project / "-R").write_text("")
+    decision = check(linked, "grep key *", cwd=str(gk_env.project))
+    assert decision.outcome != Outcome.ALLOW, decision.reason

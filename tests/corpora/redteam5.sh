@@ -145,3 +145,19 @@ sort --temp=/srv/tmp data.txt
 sort -uo ~/.bashrc data.txt
 # ok: GK-WRITE-001
 sort -T /tmp -uo sorted.txt -k 2 -t, data.txt
+
+# -- option globs: a file named `--basetemp=..`, `--target=..` or `-Psh` becomes an option ----
+# ruleid: GK-DEV-002
+pytest *
+# ruleid: GK-DEV-002
+python -m pytest -q *
+# ruleid: GK-DEV-002
+pip install *
+# ruleid: GK-DEV-002
+mypy *
+# ruleid: GK-BASH-005
+man *
+# ok: GK-DEV-002
+pytest tests/*.py
+# ok: GK-DEV-002
+pip install ./dist/*.whl

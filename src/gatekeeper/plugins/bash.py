@@ -466,8 +466,9 @@ def _linked_read(command: Command, ctx: Context, word: Word, root: str) -> Findi
         return None
     who = command.name or "a redirect"
     for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
-        links = glob_links(word.text, cwd) if word.glob else []
-        if follow and links is not None:
+        dashed: list[str] = []  # `grep x *` with a file named `-R` in the cwd
+        links = glob_links(word.text, cwd, dashed) if word.glob else []
+        if (follow or dashed) and links is not None:
             below = tree_links(root, cwd)
             links = None if below is None else links + below
         if links is None:
@@ -793,7 +794,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
                 "run there",
             )
         return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` within the allowed dirs")
-    if name in _FILE_MANAGEMENT or name in READ_ONLY or name == "tar":
+    if name in _FILE_MANAGEMENT or name in READ_ONLY or name in ("tar", "man", "unzip"):
         glob = "" if name in HARMLESS_OPTIONS else option_glob(command)
         if glob:
             return _review(

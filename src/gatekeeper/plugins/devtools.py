@@ -36,6 +36,7 @@ from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import TMP
 from gatekeeper.shell.effects import long_options
+from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -125,6 +126,10 @@ def _option_value(args: list[str], names: tuple[str, ...]) -> list[str]:
     return values
 
 
+# Tools with options that delete, write elsewhere or load code, which a glob operand may
+# turn on (`pytest *` with a file named `--basetemp=..`, `pip install *` with `--target=..`).
+_OPTION_TAKERS = {"pytest", "py.test", *_LINTERS}
+
 # Tools that run code found beside or above what they check: pytest imports every
 # conftest.py and test file and takes `addopts` from an ini file in any parent directory,
 # pylint's rc file has `init-hook`, mypy's config loads `plugins`.
@@ -159,6 +164,11 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     args = list(command.argv[1:])
     if _is_python(name):
         return _python(args, ctx)
+    if (name in _OPTION_TAKERS or (name in ("pip", "pip3") and args[:1] != ["hash"])) and (
+        glob := option_glob(command)
+    ):
+        # a file named `--basetemp=..` makes `pytest *` delete the project's parent
+        return _review(f"`{glob}` may expand to a name `{name}` reads as an option")
     if name in _LOAD_CODE_NEAR and _in_tmp(args, ctx):
         return _review(
             f"`{name}` in a tmp dir loads code from its configuration or conftest.py files,"

@@ -24,9 +24,10 @@ if TYPE_CHECKING:
 BUDGET = 20000  # directory entries looked at, per word
 
 
-def glob_links(pattern: str, cwd: str) -> list[str] | None:
+def glob_links(pattern: str, cwd: str, dashed: list[str] | None = None) -> list[str] | None:
     """The symlinks (as absolute, unresolved paths) the shell's expansion of `pattern` may
-    match or descend through, from `cwd`; None past the budget."""
+    match or descend through, from `cwd`; None past the budget. The names it matches that
+    start with `-` (options to the command: a file named `-R`) are added to `dashed`."""
     absolute = pattern if pattern.startswith("/") else os.path.join(cwd or "/", pattern)
     parts = [p for p in absolute.split("/") if p]
     first = next((i for i, p in enumerate(parts) if _magic(p)), len(parts))
@@ -58,6 +59,8 @@ def glob_links(pattern: str, cwd: str) -> list[str] | None:
             for entry in entries:
                 if not match(entry.name):
                     continue
+                if last and dashed is not None and entry.name.startswith("-"):
+                    dashed.append(entry.name)
                 if entry.is_symlink():
                     links.append(entry.path)
                 elif last or entry.is_dir(follow_symlinks=False):
@@ -86,7 +89,8 @@ def tree_links(root: str, cwd: str) -> list[str] | None:
 def follows_links(command: Command) -> bool:
     """Whether a reader walks directories through every symlink it meets: ``grep -R``
     (``--dereference-recursive``), ``rg -L`` (``--follow``), ``ag -f`` (``--follow``), and
-    ``diff -r`` (GNU diff reads what a link points to)."""
+    ``diff -r`` (GNU diff reads what a link points to). A glob that expands to a name like
+    ``-R`` is `glob_links`' `dashed`."""
     name = command.name
     letters, longs = _FOLLOWING.get(name, ("", ()))
     if not letters and not longs:
