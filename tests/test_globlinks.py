@@ -107,3 +107,46 @@ def test_a_glob_that_expands_to_dash_r_follows_the_links(linked: Engine, gk_env:
     (gk_env.project / "-R").write_text("")
     decision = check(linked, "grep key *", cwd=str(gk_env.project))
     assert decision.outcome != Outcome.ALLOW, decision.reason
+
+
+@pytest.fixture
+def file_link(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
+    """A project whose src/creds links to ~/.ssh/id_rsa (as a cloned repository may)."""
+    ssh = gk_env.home / ".ssh"
+    ssh.mkdir()
+    (ssh / "id_rsa").write_text("key\n")
+    (gk_env.project / "src").mkdir()
+    (gk_env.project / "src" / "app.py").write_text("x = 1\n")
+    (gk_env.project / "src" / "creds").symlink_to(ssh / "id_rsa")
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    return make_engine()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "fd -x cat",
+        "fd . src -X cat",
+        "find . -exec cat {} +",
+        "find src -exec head {} ;",
+        "find src | xargs cat",
+        "git ls-files | xargs cat",
+        "cp -rL src copy",
+        "cp --dereference -r src copy",
+    ],
+)
+def test_a_reader_over_a_tree_follows_its_file_links(
+    file_link: Engine, gk_env: GkEnv, command: str
+) -> None:
+    decision = check(file_link, command, cwd=str(gk_env.project))
+    assert decision.outcome != Outcome.ALLOW, f"{command}: {decision.reason}"
+
+
+@pytest.mark.parametrize("command", ["cp -r src copy", "fd -x cat", "find src -exec cat {} +"])
+def test_without_the_link_the_tree_readers_stay_allowed(
+    file_link: Engine, gk_env: GkEnv, command: str
+) -> None:
+    if "cp" not in command:
+        (gk_env.project / "src" / "creds").unlink()
+    decision = check(file_link, command, cwd=str(gk_env.project))
+    assert decision.outcome == Outcome.ALLOW, f"{command}: {decision.reason}"

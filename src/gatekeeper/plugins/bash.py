@@ -471,16 +471,35 @@ def _linked_read(command: Command, ctx: Context, word: Word, root: str) -> Findi
         if (follow or dashed) and links is not None:
             below = tree_links(root, cwd)
             links = None if below is None else links + below
-        if links is None:
-            return _review("GK-BASH-002", f"`{who} {word.text}` reaches too many files to check")
-        for link in links:
-            kind, path = ctx.paths.classify(link, write=False)
-            if kind in (ALLOWED, TMP, DEVICE):
-                continue
-            what = "the credential file" if kind == SECRET else "outside the allowed dirs:"
-            return _review(
-                "GK-BASH-002", f"`{who} {word.text}` reads through the link {link} {what} {path}"
-            )
+        found = _links_out(ctx, f"`{who} {word.text}`", links)
+        if found is not None:
+            return found
+    return None
+
+
+def _links_out(ctx: Context, what: str, links: list[str] | None) -> Finding | None:
+    """GK-BASH-002 for the first of `links` pointing outside the allowed dirs (None: a walk
+    that gave up, which counts as one)."""
+    if links is None:
+        return _review("GK-BASH-002", f"{what} reaches too many files to check for links")
+    for link in links:
+        kind, path = ctx.paths.classify(link, write=False)
+        if kind in (ALLOWED, TMP, DEVICE):
+            continue
+        where = "the credential file" if kind == SECRET else "outside the allowed dirs:"
+        return _review("GK-BASH-002", f"{what} reads through the link {link} to {where} {path}")
+    return None
+
+
+def check_tree_links(ctx: Context, what: str, roots: list[str]) -> Finding | None:
+    """GK-BASH-002 when a command reads every file under `roots` (`find . -exec cat {} +`,
+    `fd -x cat`, `git ls-files | xargs cat`, `cp -rL`) and a symlink there points outside
+    the allowed dirs: the reader follows it."""
+    for root in roots or ["."]:
+        for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
+            found = _links_out(ctx, what, tree_links(root, cwd))
+            if found is not None:
+                return found
     return None
 
 
@@ -803,6 +822,9 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
     if name in _FILE_MANAGEMENT:
         ops = operands(command, {"-m", "--mode", "-t", "-S"})
         found = _check_reads(command, ctx, ops) or _link_targets(command, ctx, ops)
+        if found is None and name == "cp" and _dereferences(command):
+            # `cp -rL src dst` copies what src's links point to into the project
+            found = check_tree_links(ctx, "`cp -L`", [w.text for w in ops[:-1]])
         if found is not None:
             return found
         return Finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs")
@@ -824,6 +846,16 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
     if name in ("tar", "man", "vim", "vi", "nvim", "zip", "unzip"):
         return _check_archivers(command, ctx)
     return None
+
+
+def _dereferences(command: Command) -> bool:
+    """`cp -L`/`--dereference` (or `-rL`): the links below a source are copied as files."""
+    for a in command.argv[1:]:
+        if a == "--":
+            break
+        if a == "--dereference" or (a.startswith("-") and not a.startswith("--") and "L" in a):
+            return True
+    return False
 
 
 def _link_targets(command: Command, ctx: Context, ops: list[Word]) -> Finding | None:

@@ -38,6 +38,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
 from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP, may_pick_secrets
+from gatekeeper.plugins.bash import check_tree_links
 from gatekeeper.plugins.environment import risky_assignment
 from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.envvars import env_risk
@@ -492,6 +493,10 @@ def _xargs_reading(
             )
             judged = dominant([_wrapped(ctx, v, "xargs") for v in variants])
             if judged is not None and judged.verdict == Verdict.SAFE:
+                # `git ls-files | xargs cat` also prints what a listed symlink points to
+                linked = check_tree_links(ctx, f"`{producer[:40]} | xargs {args[0]}`", roots)
+                if linked is not None:
+                    return linked
                 return Finding(
                     Verdict.SAFE,
                     "GK-WRAP-002",
@@ -594,7 +599,23 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
         i += 1
     if not findings:
         return None
-    return dominant(findings)
+    found = dominant(findings)
+    if found is not None and found.verdict == Verdict.SAFE:
+        # `find . -exec cat {} +` reads what a symlink under `.` points to
+        return check_tree_links(ctx, "`find -exec`", _find_roots(argv)) or found
+    return found
+
+
+def _find_roots(argv: Sequence[str]) -> list[str]:
+    """find's starting points: the words before its expression (after -H/-L/-P/-D/-O)."""
+    roots: list[str] = []
+    for a in argv[1:]:
+        if a in ("-H", "-L", "-P") or (a.startswith(("-D", "-O")) and not roots):
+            continue
+        if a.startswith(("-", "(", "!")):
+            break
+        roots.append(a)
+    return roots
 
 
 # `set -o` options that only make the shell stricter or noisier; none reads a file or runs
