@@ -131,6 +131,7 @@ def file_link(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
         "find src -exec head {} ;",
         "find src | xargs cat",
         "git ls-files | xargs cat",
+        "cat $(git ls-files)",
         "cp -rL src copy",
         "cp --dereference -r src copy",
     ],
@@ -149,4 +150,23 @@ def test_without_the_link_the_tree_readers_stay_allowed(
     if "cp" not in command:
         (gk_env.project / "src" / "creds").unlink()
     decision = check(file_link, command, cwd=str(gk_env.project))
+    assert decision.outcome == Outcome.ALLOW, f"{command}: {decision.reason}"
+
+
+@pytest.mark.parametrize(
+    "command", ["grep -R key .", "find . -exec cat {} +", "fd -x cat", "cat bin/*"]
+)
+def test_environments_and_system_links_do_not_count(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], command: str
+) -> None:
+    """A virtual environment links its interpreter to the system's or the user's toolchain;
+    a link to installed software reads nothing of the user's."""
+    venv = gk_env.project / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    (gk_env.home / "toolchain").mkdir()
+    (venv / "python").symlink_to(gk_env.home / "toolchain")
+    (gk_env.project / "bin").mkdir()
+    (gk_env.project / "bin" / "sh").symlink_to("/bin/sh")
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    decision = check(make_engine(), command, cwd=str(gk_env.project))
     assert decision.outcome == Outcome.ALLOW, f"{command}: {decision.reason}"

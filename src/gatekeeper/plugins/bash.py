@@ -77,6 +77,7 @@ from gatekeeper.model import SEVERITY, Finding, Verdict, Word, dominant
 from gatekeeper.paths import (
     ALLOWED,
     DEVICE,
+    OUTSIDE,
     PROTECTED,
     SECRET,
     TMP,
@@ -421,7 +422,12 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
                 and inner.endswith(")")
                 and _PATH_LISTERS.match(inner[2:-1].strip())
             ):
-                continue  # `wc -l $(git ls-files '*.py')`: paths the project lists itself
+                # `wc -l $(git ls-files '*.py')`: paths the project lists itself, and what
+                # a listed symlink points to
+                linked = check_tree_links(ctx, f"`{command.name} {word.text[:40]}`", ["."])
+                if linked is not None:
+                    return linked
+                continue
             if inner.startswith("<(") and _PROCESS_SUBSTITUTION.match(inner):
                 continue  # `comm <(sort a) <(sort b)`: a pipe; its commands are judged apart
             if inner in ("$(pwd)", "`pwd`"):
@@ -477,6 +483,11 @@ def _linked_read(command: Command, ctx: Context, word: Word, root: str) -> Findi
     return None
 
 
+# Installed software, the same for every user: a link there (a virtual environment's
+# `bin/python -> /usr/bin/python3`) reads nothing of the user's.
+_SYSTEM = ("/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/opt/", "/System/", "/nix/store/")
+
+
 def _links_out(ctx: Context, what: str, links: list[str] | None) -> Finding | None:
     """GK-BASH-002 for the first of `links` pointing outside the allowed dirs (None: a walk
     that gave up, which counts as one)."""
@@ -484,7 +495,7 @@ def _links_out(ctx: Context, what: str, links: list[str] | None) -> Finding | No
         return _review("GK-BASH-002", f"{what} reaches too many files to check for links")
     for link in links:
         kind, path = ctx.paths.classify(link, write=False)
-        if kind in (ALLOWED, TMP, DEVICE):
+        if kind in (ALLOWED, TMP, DEVICE) or (kind == OUTSIDE and path.startswith(_SYSTEM)):
             continue
         where = "the credential file" if kind == SECRET else "outside the allowed dirs:"
         return _review("GK-BASH-002", f"{what} reads through the link {link} to {where} {path}")

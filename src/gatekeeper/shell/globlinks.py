@@ -132,10 +132,19 @@ def _tree(dirs: list[str], budget: int, links: list[str]) -> tuple[int, list[str
         for entry in entries:
             if entry.is_symlink():
                 links.append(entry.path)
-            elif entry.is_dir(follow_symlinks=False):
+            elif entry.is_dir(follow_symlinks=False) and entry.name not in ENVIRONMENTS:
                 below.append(entry.path)
                 stack.append(entry.path)
     return budget, below
+
+
+# Directories a tree walk does not enter: virtual environments and package trees link their
+# interpreters and tools to the system's or the user's toolchain (`.venv/bin/python ->
+# ~/.local/share/uv/python/...`), and the repository's own store. A link planted in one of
+# them is not seen (documented in docs/rules.md, GK-BASH-002).
+ENVIRONMENTS = frozenset(
+    {".git", ".venv", "venv", ".tox", ".nox", "node_modules", "__pypackages__", ".direnv"}
+)
 
 
 def _magic(part: str) -> bool:
