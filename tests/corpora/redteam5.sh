@@ -161,3 +161,11 @@ man *
 pytest tests/*.py
 # ok: GK-DEV-002
 pip install ./dist/*.whl
+
+# -- xz reads options from XZ_OPT/XZ_DEFAULTS under tar -cJ: --files=LIST rewrites LIST's files
+# ruleid: GK-ENV-001
+XZ_OPT=--files=list.txt tar -cJf dist.txz src
+# ruleid: GK-ENV-001
+XZ_DEFAULTS=--files0=list.bin tar -cJf dist.txz src
+# ok: GK-ENV-001
+tar -cJf dist.txz src
