@@ -169,3 +169,21 @@ XZ_OPT=--files=list.txt tar -cJf dist.txz src
 XZ_DEFAULTS=--files0=list.bin tar -cJf dist.txz src
 # ok: GK-ENV-001
 tar -cJf dist.txz src
+
+# -- iconv (argp) takes --out=F and -co F; file -m / --mag=F and jq -L read another place ------
+# ruleid: GK-WRITE-001
+iconv -f utf8 -t ascii --out=/srv/out.txt notes.txt
+# ruleid: GK-WRITE-001
+iconv -co/srv/out.txt notes.txt
+# ruleid: GK-PROT-001
+iconv -co ~/.bashrc notes.txt
+# ok: GK-WRITE-001
+iconv -cf utf8 -t ascii -o out.txt notes.txt
+# ruleid: GK-BASH-002
+file --mag=/srv/magic notes.txt
+# ruleid: GK-BASH-002
+file -bm/srv/magic notes.txt
+# ruleid: GK-BASH-002
+jq -L /srv 'import "x" as $x; .' data.json
+# ok: GK-BASH-002
+jq -L lib . data.json

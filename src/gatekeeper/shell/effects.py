@@ -223,6 +223,8 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
         targets += _time_output(command)
     elif name == "sort":
         targets += _sort_writes(command)
+    elif name == "iconv":
+        targets += _iconv_output(command)
     elif name == "git":
         for i, arg in enumerate(argv):
             if arg in ("-o", "--output-directory") and i + 1 < len(words):
@@ -321,6 +323,37 @@ def _sort_writes(command: Command) -> list[tuple[Word, str]]:
                 if not rest:
                     i += 1
                 break
+    return out
+
+
+def _iconv_output(command: Command) -> list[tuple[Word, str]]:
+    """iconv's output file besides `-o F`/`-oF`/`--output[=]F` (judged with the other `-o`
+    tools): the `-o` of a cluster (``-co F``, ``-co/F``) and an abbreviation (argp takes
+    ``--out=F``)."""
+    words = command.words
+    out: list[tuple[Word, str]] = []
+    for i in range(1, len(words)):
+        text = words[i].text
+        after = words[i + 1] if i + 1 < len(words) else None
+        if text == "--":
+            break
+        if text.startswith("--"):
+            name, eq, value = text.partition("=")
+            if name != "--output" and long_options(name, ("--output",)):
+                if eq:
+                    out.append((Word(value, words[i].dynamic), "iconv --output"))
+                elif after is not None:
+                    out.append((after, "iconv --output"))
+        elif text.startswith("-") and len(text) > 2 and text[1] != "o":
+            for j, letter in enumerate(text[1:], 1):
+                if letter in "ft":
+                    break  # the rest of the word is the encoding
+                if letter == "o":
+                    rest = text[j + 1 :]
+                    target = Word(rest, words[i].dynamic) if rest else after
+                    if target is not None:
+                        out.append((target, "iconv -o"))
+                    break
     return out
 
 

@@ -1,6 +1,7 @@
 """Files the plain readers read through an option, not as an operand.
 
 ``grep -f FILE`` reads its patterns from FILE, ``rg --ignore-file FILE`` its ignore rules,
+``file -m FILE`` its magic (which can print the bytes it matches),
 ``du -X FILE`` and ``grep --exclude-from=FILE`` their exclusions, ``jq -f FILE`` its
 program, ``sort --random-source=FILE`` its random bytes: each is a read like an operand,
 and a file outside the allowed dirs (or a credential) must be judged as one. The value of a
@@ -40,7 +41,8 @@ READERS: dict[str, _Reader] = {
     # ripgrep's parser takes whole names only
     "rg": _Reader("f", "eEgjmAMBCdrtT", ("--file", "--ignore-file"), prefixes=False),
     "ag": _Reader("p", "ABCGgmW", ("--path-to-ignore",), prefixes=True),
-    "jq": _Reader("f", "L", ("--from-file",), prefixes=False),
+    "jq": _Reader("fL", "", ("--from-file",), prefixes=False),  # -L: its modules' dir
+    "file": _Reader("m", "eFP", ("--magic-file",), prefixes=True),
     "yq": _Reader("", "", ("--from-file",), prefixes=False),
     "du": _Reader("X", "BdtF", ("--exclude-from",), prefixes=True),
     "sort": _Reader("", "kotST", ("--random-source",), prefixes=True),
