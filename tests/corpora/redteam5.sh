@@ -187,3 +187,9 @@ file -bm/srv/magic notes.txt
 jq -L /srv 'import "x" as $x; .' data.json
 # ok: GK-BASH-002
 jq -L lib . data.json
+
+# -- arch -e sets a variable for the command, as env does: fzf reads its options from one -----
+# ruleid: GK-WRAP-002
+arch -arm64 -e FZF_DEFAULT_OPTS=--preview=sh fzf
+# ruleid: GK-WRAP-002
+arch -e FZF_DEFAULT_COMMAND=sh -arm64 fzf

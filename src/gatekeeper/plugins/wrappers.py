@@ -363,6 +363,15 @@ def _arch(command: Command, ctx: Context) -> Finding:
     risky = risky_assignment([n for n in names if n])
     if risky is not None:
         return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+    unknown = [n for n in names if n and env_risk(n) != "harmless"]
+    if unknown and inner.verdict == Verdict.SAFE:
+        # as for `env`: the inner command is judged without the variable, and a tool may
+        # read its options from one (`arch -e FZF_DEFAULT_OPTS=--preview=sh -arm64 fzf`)
+        return Finding(
+            Verdict.REVIEW,
+            "GK-WRAP-002",
+            f"`arch -e` sets {unknown[0]} for `{rest[0]}`, which may change what it does",
+        )
     return inner
 
 
