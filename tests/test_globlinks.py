@@ -57,6 +57,8 @@ def linked(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
         "grep -R key *",
         "diff -r src /tmp",
         "cd src && cat */*",
+        "find -L . -name credentials",
+        "find . -follow -name credentials",
     ],
 )
 def test_a_read_through_a_link_out_of_the_project_is_not_allowed(

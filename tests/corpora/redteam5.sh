@@ -193,3 +193,21 @@ jq -L lib . data.json
 arch -arm64 -e FZF_DEFAULT_OPTS=--preview=sh fzf
 # ruleid: GK-WRAP-002
 arch -e FZF_DEFAULT_COMMAND=sh -arm64 fzf
+
+# -- find's options before its starting points hid them; -files0-from names them in a file ----
+# ruleid: GK-BASH-002
+find -L / -name shadow
+# ruleid: GK-BASH-002
+find -H ~ -name '*.kdbx'
+# ruleid: GK-BASH-002
+find -O3 ~/Documents -type f -exec cat {} +
+# ruleid: GK-BASH-002
+find -D stat /srv -name x
+# ruleid: GK-BASH-002
+find -files0-from starts.bin -name x
+# ok: GK-BASH-002
+find -L . -name '*.py'
+# ruleid: GK-BASH-002
+diff --exclude-f=/srv/exclude -r src tests
+# ok: GK-BASH-002
+diff -x '*.pyc' -r src tests

@@ -897,14 +897,27 @@ def _link_targets(command: Command, ctx: Context, ops: list[Word]) -> Finding | 
 
 
 def _check_find(command: Command, ctx: Context) -> Finding:
+    if any(a in ("-files0-from", "--files0-from") for a in command.argv):
+        return _review("GK-BASH-002", "`find -files0-from` walks places named in a file")
     starts: list[Word] = []
-    for word in command.words[1:]:
+    words = command.words[1:]
+    i = 0
+    follows = False
+    while i < len(words) and (
+        words[i].text in ("-H", "-L", "-P", "-D") or words[i].text.startswith("-O")
+    ):
+        follows = follows or words[i].text == "-L"
+        i += 2 if words[i].text == "-D" else 1  # `find -L ~ ...`: options before the starts
+    for word in words[i:]:
         if word.text.startswith(("-", "(", "!", ")")) or word.text == ",":
             break
         starts.append(word)
     found = _check_reads(command, ctx, starts or [])
     if not starts and not ctx.paths.is_allowed(ctx.paths.cwd):
         return _review("GK-BASH-002", "`find` searches a cwd outside the allowed dirs")
+    if found is None and (follows or "-follow" in command.argv):
+        # `find -L . -name x` walks on through a link in the project to where it points
+        found = check_tree_links(ctx, "`find -L`", [w.text for w in starts])
     if found is not None:
         return found
     if any(a in ("-exec", "-execdir", "-ok", "-okdir") for a in command.argv):

@@ -618,9 +618,10 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
 def _find_roots(argv: Sequence[str]) -> list[str]:
     """find's starting points: the words before its expression (after -H/-L/-P/-D/-O)."""
     roots: list[str] = []
-    for a in argv[1:]:
-        if a in ("-H", "-L", "-P") or (a.startswith(("-D", "-O")) and not roots):
-            continue
+    rest = list(argv[1:])
+    while rest and (rest[0] in ("-H", "-L", "-P", "-D") or rest[0].startswith("-O")):
+        del rest[: 2 if rest[0] == "-D" else 1]
+    for a in rest:
         if a.startswith(("-", "(", "!")):
             break
         roots.append(a)

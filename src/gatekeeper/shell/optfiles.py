@@ -43,6 +43,7 @@ READERS: dict[str, _Reader] = {
     "ag": _Reader("p", "ABCGgmW", ("--path-to-ignore",), prefixes=True),
     "jq": _Reader("fL", "", ("--from-file",), prefixes=False),  # -L: its modules' dir
     "file": _Reader("m", "eFP", ("--magic-file",), prefixes=True),
+    "diff": _Reader("X", "CDFILSUWx", ("--exclude-from",), prefixes=True),
     "yq": _Reader("", "", ("--from-file",), prefixes=False),
     "du": _Reader("X", "BdtF", ("--exclude-from",), prefixes=True),
     "sort": _Reader("", "kotST", ("--random-source",), prefixes=True),
