@@ -146,6 +146,26 @@ sort -uo ~/.bashrc data.txt
 # ok: GK-WRITE-001
 sort -T /tmp -uo sorted.txt -k 2 -t, data.txt
 
+# -- uv pointed at another project, config, interpreter or output --------------------------------
+# ruleid: GK-DEV-002
+uv sync --directory /srv/other
+# ruleid: GK-DEV-002
+uv lock --project=/srv/other
+# ruleid: GK-DEV-002
+uv run --directory /tmp/checkout pytest
+# ruleid: GK-DEV-002
+uv run --python /srv/bin/python pytest
+# ruleid: GK-DEV-002
+uv sync --config-file=/srv/uv.toml
+# ruleid: GK-DEV-002
+uv export -o /srv/requirements.txt
+# ruleid: GK-DEV-002
+uv venv /srv/venv
+# ok: GK-DEV-002
+uv run --directory src -p 3.12 pytest
+# ok: GK-DEV-002
+uv export -o requirements.txt
+
 # -- option globs: a file named `--basetemp=..`, `--target=..` or `-Psh` becomes an option ----
 # ruleid: GK-DEV-002
 pytest *

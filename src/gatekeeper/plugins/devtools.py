@@ -24,7 +24,9 @@ machine may plant a conftest.py, an ini file or a plugin there),
 index or from a URL/VCS (``git+https://...``) or a path outside the allowed dirs,
 ``pip config`` other than ``list``/``get``/``debug`` (and any ``--editor``), ``pip cache``
 other than ``dir``/``info``/``list``, linters and ``pytest`` given a path outside the
-allowed dirs (``pytest`` runs the code it collects), ``uv run`` of anything (the command it runs is classified instead), ``python -m`` of
+allowed dirs (``pytest`` runs the code it collects), ``uv run`` of anything (the command it runs is classified instead), ``uv`` pointed at another project, config,
+interpreter or output (``--directory``, ``--project``, ``--config-file``, ``--python PATH``,
+``-o``, ``uv venv DIR``) outside the allowed dirs, ``python -m`` of
 other modules.
 **Why:** each either runs code the gate cannot read or writes outside the project.
 """
@@ -34,7 +36,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
-from gatekeeper.paths import TMP
+from gatekeeper.paths import ALLOWED, TMP
 from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.optglob import option_glob
 
@@ -386,7 +388,52 @@ def _pip(args: list[str], ctx: Context) -> Finding | None:
     return None
 
 
+# uv's options that name a place: the project it works on, its config, the interpreter it
+# runs, where it writes. (clap: whole names, `--opt value` or `--opt=value`, `-p3.12`.)
+_UV_PLACES = {
+    "--directory": "runs in", "--project": "works on the project in",
+    "--config-file": "reads its settings from", "--cache-dir": "writes its cache to",
+    "--python": "runs the interpreter", "-p": "runs the interpreter",
+    "--output-file": "writes", "-o": "writes",
+}  # fmt: skip
+
+
+_SYSTEM_PYTHONS = ("/usr/bin/", "/usr/local/bin/", "/opt/homebrew/", "/usr/local/Cellar/")
+
+
+def _uv_places(args: list[str], ctx: Context) -> Finding | None:
+    """REVIEW when uv is pointed at a place outside the allowed dirs (or in a tmp dir, where
+    anyone may have put a pyproject.toml whose build backend uv runs), or runs an
+    interpreter given by its path there: `uv sync --directory /srv` builds that project."""
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        name, eq, value = a.partition("=")
+        if name not in _UV_PLACES:
+            if a[:2] in ("-p", "-o") and len(a) > 2 and not a.startswith("--"):
+                name, value, eq = a[:2], a[2:], "="
+            else:
+                continue
+        if not eq:
+            value = args[i + 1] if i + 1 < len(args) else ""
+        if name in ("--python", "-p") and "/" not in value:
+            continue  # a version request (`3.12`, `pypy`): uv finds or downloads one
+        kind, path = ctx.paths.classify(
+            value or ".", write=name in ("--cache-dir", "--output-file", "-o")
+        )
+        if name in ("--python", "-p") and path.startswith(_SYSTEM_PYTHONS):
+            continue  # an installed interpreter (`-p /usr/bin/python3`)
+        if kind != ALLOWED and not (
+            kind == TMP and name in ("--cache-dir", "--output-file", "-o")
+        ):
+            return _review(f"`uv {name} {value}` {_UV_PLACES[name]} {value}, outside the project")
+    return None
+
+
 def _uv(args: list[str], ctx: Context) -> Finding | None:
+    placed = _uv_places(args, ctx)
+    if placed is not None:
+        return placed
     sub = args[0] if args else ""
     if sub == "run":
         rest = list(args[1:])
@@ -414,6 +461,10 @@ def _uv(args: list[str], ctx: Context) -> Finding | None:
             return _review("`uv run` without a command")
         inner = ctx.classify(rest, "uv run")
         return Finding(inner.verdict, inner.rule, f"`uv run`: {inner.reason}")
+    if sub == "venv" and any(
+        not a.startswith("-") and not ctx.paths.is_allowed(a) for a in args[1:2]
+    ):
+        return _review(f"`uv venv {args[1]}` creates an environment outside the allowed dirs")
     if sub in ("sync", "lock", "tree", "version", "--version", "venv", "export"):
         return _safe(f"`uv {sub}` manages the project's environment")
     if args in ([], ["--help"], ["-h"], ["-V"]) or sub == "help":
