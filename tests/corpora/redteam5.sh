@@ -166,6 +166,30 @@ uv run --directory src -p 3.12 pytest
 # ok: GK-DEV-002
 uv export -o requirements.txt
 
+# -- python -m of the standard tools, by what each does with its arguments -------------------
+# ruleid: GK-DEV-002
+python -m timeit 'import os; os.system("rm -rf ~")'
+# ruleid: GK-PROT-001
+python3 -m json.tool data.json ~/.bashrc
+# ruleid: GK-DEV-002
+python -m json.tool data.json /srv/out.json
+# ruleid: GK-DEV-002
+python -m compileall /srv/lib
+# ruleid: GK-DEV-002
+python -m pydoc -p 8000
+# ruleid: GK-DEV-002
+python -m unittest discover -s /srv/tests
+# ruleid: GK-DEV-002
+python -m coverage run /srv/x.py
+# ruleid: GK-DEV-002
+python -m coverage run -m timeit 'import os; os.system("id")'
+# ruleid: GK-DEV-002
+python -m build --outdir /srv/dist
+# ok: GK-DEV-002
+python -m json.tool --indent 2 data.json
+# ok: GK-DEV-002
+python -m coverage run -m pytest
+
 # -- option globs: a file named `--basetemp=..`, `--target=..` or `-Psh` becomes an option ----
 # ruleid: GK-DEV-002
 pytest *

@@ -36,7 +36,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
-from gatekeeper.paths import ALLOWED, TMP
+from gatekeeper.paths import ALLOWED, PROTECTED, TMP
 from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.optglob import option_glob
 
@@ -266,26 +266,71 @@ def _python(args: list[str], ctx: Context) -> Finding | None:
                 if all(ctx.paths.is_allowed(t) for t in targets):
                     return _safe("`python -m venv` inside the allowed dirs")
                 return _review("`python -m venv` outside the allowed dirs")
-            if module in (
-                "json.tool",
-                "pydoc",
-                "compileall",
-                "py_compile",
-                "tokenize",
-                "timeit",
-                "site",
-                "doctest",
-                "build",
-                "unittest",
-                "coverage",
-            ):
-                return _safe(f"`python -m {module}`")
+            if module in _STDLIB_TOOLS:
+                return _stdlib_tool(module, args[2:], ctx)
             inner = ctx.classify([tool, *args[2:]], f"python -m {module}")
             return Finding(inner.verdict, inner.rule, f"`python -m {module}`: {inner.reason}")
         return _review(f"`python -m {module}` runs a module gatekeeper does not know")
     if ctx.paths.is_allowed(head):
         return _safe(f"`python {head}` runs a script of the project")
     return _review(f"`python {head}` runs a script outside the allowed dirs")
+
+
+_STDLIB_TOOLS = {
+    "json.tool", "pydoc", "compileall", "py_compile", "tokenize", "timeit", "site", "doctest",
+    "build", "unittest", "coverage",
+}  # fmt: skip
+
+
+def _stdlib_tool(module: str, args: list[str], ctx: Context) -> Finding:
+    """`python -m MODULE` of the standard tools, by what each does with its arguments."""
+    how = f"`python -m {module}`"
+    if module == "timeit":
+        return _review(f"{how} runs the statements it is given")
+    if module == "pydoc" and any(a.startswith(("-p", "-b", "-n")) for a in args):
+        return _review(f"{how} -p/-b starts a documentation server")
+    if module == "coverage" and args[:1] == ["run"]:
+        return _coverage_run(args[1:], ctx)
+    # json.tool writes its second operand; compileall and py_compile write a __pycache__
+    # beside each file they compile
+    writes = module in ("json.tool", "compileall", "py_compile")
+    operands = [a for a in args if not a.startswith("-")]
+    if module == "json.tool":
+        reads, written = operands[:1], operands[1:2]
+    else:
+        reads, written = ([], operands) if writes else (operands, [])
+    for path in written:
+        kind, where = ctx.paths.classify(path, write=True)
+        if kind == PROTECTED:
+            return Finding(Verdict.ELEVATE, "GK-PROT-001", f"{how} writes {where}")
+        if kind not in (ALLOWED, TMP):
+            return _review(f"{how} writes {where}, outside the allowed dirs")
+    outside = _outside_operand(reads, ctx) or _outside_operand(
+        [a for a in args if a.startswith("-")], ctx
+    )
+    if outside or any(a.startswith(("-o/", "-d/", "-s/", "-i")) for a in args):
+        return _review(f"{how} {outside or 'with that option'} works outside the allowed dirs")
+    return _safe(f"{how} works on the project's files")
+
+
+_COVERAGE_RUN_VALUES = {"--rcfile", "--source", "--include", "--omit", "--data-file", "--context"}
+_COVERAGE_RUN_VALUES |= {"--concurrency"}
+
+
+def _coverage_run(args: list[str], ctx: Context) -> Finding:
+    """`coverage run [OPTIONS] (-m MODULE | FILE) ARGS`: judged as the python it runs."""
+    rest = list(args)
+    while rest and rest[0].startswith("-") and rest[0] != "-m":
+        opt = rest.pop(0)
+        if opt in _COVERAGE_RUN_VALUES and rest:
+            rest.pop(0)
+    outside = _outside_operand(args[: len(args) - len(rest)], ctx)
+    if outside:
+        return _review(f"`coverage run {outside}` works outside the allowed dirs")
+    found = _python(list(rest), ctx)
+    if found is None:
+        return _review("`coverage run` runs code the gate cannot see")
+    return Finding(found.verdict, found.rule, f"`coverage run`: {found.reason}")
 
 
 # `pytest -o KEY=VALUE` settings that only change what is printed or how tests are judged:
