@@ -166,6 +166,22 @@ uv run --directory src -p 3.12 pytest
 # ok: GK-DEV-002
 uv export -o requirements.txt
 
+# -- python's own options: letters cluster (-Ic CODE) and -W/-X take a value -------------------
+# ruleid: GK-DEV-002
+python -Ic 'import os; os.system("rm -rf ~")'
+# ruleid: GK-DEV-002
+python3 -uc 'import shutil; shutil.rmtree("/srv")'
+# ruleid: GK-DEV-002
+python -W ignore /srv/evil.py
+# ruleid: GK-DEV-002
+python -X importtime /srv/evil.py
+# ruleid: GK-DEV-002
+python -Bm timeit 'import os'
+# ok: GK-DEV-002
+python -W error::DeprecationWarning -Xdev -m pytest -q
+# ok: GK-DEV-002
+python -Ic 'print("hi")'
+
 # -- python -m of the standard tools, by what each does with its arguments -------------------
 # ruleid: GK-DEV-002
 python -m timeit 'import os; os.system("rm -rf ~")'

@@ -241,10 +241,36 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     return None
 
 
+def _python_options(args: list[str]) -> tuple[list[str], list[str]]:
+    """CPython's own options, and the rest from `-c`/`-m`/`-`/the script on (given back as
+    ``["-c", CODE, ...]``, ``["-m", MODULE, ...]``): letters cluster (``-Ic CODE``, ``-Bm
+    MOD``, ``-uc'...'``), and ``-W``/``-X``/``--check-hash-based-pycs`` take a value
+    (``-W ignore /srv/x.py`` runs /srv/x.py)."""
+    flags: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "-" or not a.startswith("-"):
+            return flags, args[i:]
+        if a.startswith("--"):
+            flags.append(a)
+            i += 2 if a == "--check-hash-based-pycs" else 1
+            continue
+        for j, letter in enumerate(a[1:], 1):
+            if letter in "cm":
+                attached = a[j + 1 :]
+                return flags, [f"-{letter}", *([attached] if attached else []), *args[i + 1 :]]
+            if letter in "WX":
+                if not a[j + 1 :]:
+                    i += 1  # the next word is the value
+                break
+        flags.append(a)
+        i += 1
+    return flags, []
+
+
 def _python(args: list[str], ctx: Context) -> Finding | None:
-    flags = []
-    while args and args[0].startswith("-") and args[0] not in ("-", "-c", "-m"):
-        flags.append(args.pop(0))
+    flags, args = _python_options(args)
     if not args:
         if flags and all(f in ("--version", "-V", "-VV", "--help", "-h") for f in flags):
             return _safe("`python --version` only prints its version")
