@@ -87,6 +87,14 @@ pytest --override-ini=cache_dir=/srv/cache
 pytest --cov-report=html:/srv/cov
 # ok: GK-DEV-002
 pytest -o log_cli=true --cov=src --cov-report=html:htmlcov --cov-report=term-missing
+# ruleid: GK-DEV-002
+pytest -qo addopts=--basetemp=/srv/data
+# ruleid: GK-DEV-002
+pytest -qc/srv/pytest.ini
+# ruleid: GK-DEV-002
+pytest -pevil_plugin
+# ok: GK-DEV-002
+pytest -qo log_cli=true -rA -k 'not slow'
 
 # -- pytest, pylint and mypy in /tmp: anyone may have planted a conftest.py or a pytest.ini ---
 # ruleid: GK-DEV-002

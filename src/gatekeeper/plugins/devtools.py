@@ -188,8 +188,13 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             kind, _, where = report.partition(":")  # `html:DIR`, `xml:FILE`...
             if where and not ctx.paths.is_allowed(where):
                 return _review(f"`pytest --cov-report={report}` writes {where}, outside")
-        if any(a in ("-p",) for a in args):
+        if any(_pytest_short(a) == "p" for a in args):
             return _review("`pytest -p` loads a plugin module of the caller's choosing")
+        for a in args:  # `-c/srv/pytest.ini`: a value glued to its letter
+            if _pytest_short(a) == "c" and a.index("c") < len(a) - 1:
+                config = a[a.index("c") + 1 :]
+                if not ctx.paths.is_allowed(config):
+                    return _review(f"`pytest -c {config}` reads its settings from outside")
         outside = _outside_operand(args, ctx)
         if outside:
             return _review(f"`pytest {outside}` collects and runs code outside the allowed dirs")
@@ -369,6 +374,17 @@ _PYTEST_INI_OK = {
 }  # fmt: skip
 
 
+def _pytest_short(arg: str) -> str:
+    """The first of pytest's valued letters `p`, `c`, `o`, `k`, `m`, `r`, `W` in a word of
+    short options (``-qp NAME``, ``-pNAME``), or "": argparse clusters them."""
+    if not arg.startswith("-") or arg.startswith("--"):
+        return ""
+    for letter in arg[1:]:
+        if letter in "pcokmrW":
+            return letter
+    return ""
+
+
 def _pytest_hidden(args: list[str]) -> str:
     """Why pytest's arguments say less than it will do, or "": ``@FILE`` (pytest reads more
     arguments from FILE: ``--basetemp=~`` there is deleted), ``--pastebin`` (the session's
@@ -379,12 +395,13 @@ def _pytest_hidden(args: list[str]) -> str:
             return f"`pytest {a}` reads more arguments from {a[1:]}, which the gate cannot see"
         if a == "--pastebin" or a.startswith("--pastebin="):
             return "`pytest --pastebin` sends the session's output to a paste service"
-        if a in ("-o", "--override-ini"):
+        if a == "--override-ini":
             settings.append(args[i + 1] if i + 1 < len(args) else "")
         elif a.startswith("--override-ini="):
             settings.append(a.split("=", 1)[1])
-        elif a.startswith("-o") and not a.startswith("--"):
-            settings.append(a[2:])
+        elif _pytest_short(a) == "o":  # `-o K=V`, `-oK=V`, `-qo K=V`
+            attached = a[a.index("o") + 1 :]
+            settings.append(attached or (args[i + 1] if i + 1 < len(args) else ""))
     for setting in settings:
         if setting.split("=", 1)[0] not in _PYTEST_INI_OK:
             return f"`pytest -o {setting[:60]}` changes a setting that may leave the project"
