@@ -143,6 +143,7 @@ def _in_tmp(args: list[str], ctx: Context) -> bool:
     the machine can plant a conftest.py or a pytest.ini there, or in a parent of the agent's
     own `/tmp/x` (the project itself is an allowed dir, even when it lies under /tmp)."""
     places = [".", *(a for a in args if not a.startswith("-"))]
+    places += _option_value(args, ("--rootdir", "--confcutdir", "--config-file", "--rcfile"))
     return any(ctx.paths.classify(p, write=False)[0] == TMP for p in places)
 
 
