@@ -255,6 +255,12 @@ file -bm/srv/magic notes.txt
 jq -L /srv 'import "x" as $x; .' data.json
 # ok: GK-BASH-002
 jq -L lib . data.json
+# ruleid: GK-BASH-005
+yq '.notes = load_str("/srv/private/notes.txt")' config.yaml
+# ruleid: GK-BASH-005
+yq -n 'load ("/srv/other.yaml")'
+# ok: GK-BASH-005
+yq '.version' download.yaml
 
 # -- arch -e sets a variable for the command, as env does: fzf reads its options from one -----
 # ruleid: GK-WRAP-002
