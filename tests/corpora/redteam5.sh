@@ -262,6 +262,16 @@ yq -n 'load ("/srv/other.yaml")'
 # ok: GK-BASH-005
 yq '.version' download.yaml
 
+# -- awk reads other files: getline < F, ARGV, @include ---------------------------------------
+# ruleid: GK-BASH-005
+awk 'BEGIN { while ((getline line < "/srv/private") > 0) print line }'
+# ruleid: GK-BASH-005
+awk 'BEGIN { ARGV[1] = "/srv/private"; ARGC = 2 } { print }'
+# ruleid: GK-BASH-005
+awk '@include "/srv/lib.awk"'
+# ok: GK-BASH-005
+awk '$1 < 3 { getline; print }' data.txt
+
 # -- arch -e sets a variable for the command, as env does: fzf reads its options from one -----
 # ruleid: GK-WRAP-002
 arch -arm64 -e FZF_DEFAULT_OPTS=--preview=sh fzf

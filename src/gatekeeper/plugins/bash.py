@@ -552,10 +552,14 @@ def _flag_problem(command: Command) -> Finding | None:
         program = ops[0].text if ops else ""
         if re.search(
             r"system\s*\(|\|\s*getline|\|&|print[^;}]*[|>]|printf[^;}]*[|>]|"
-            r"@load|ENVIRON|PROCINFO|close\s*\(",
+            r"@load|ENVIRON|PROCINFO|close\s*\(|"
+            # reads of other files: `getline x < "F"`, `ARGV[1] = "F"`, `@include "F.awk"`
+            r"getline[^;}]*<|ARGV|ARGC|@include",
             program,
         ):
-            return _review("GK-BASH-005", "the awk program runs commands or writes files")
+            return _review(
+                "GK-BASH-005", "the awk program runs commands, writes files or reads others"
+            )
     elif name == "rg":
         for a in args:
             if (
