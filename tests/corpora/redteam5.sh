@@ -262,6 +262,16 @@ yq -n 'load ("/srv/other.yaml")'
 # ok: GK-BASH-005
 yq '.version' download.yaml
 
+# -- sed's r/R commands print another file into the output ------------------------------------
+# ruleid: GK-BASH-002
+sed '1r /srv/private/notes' README.md
+# ruleid: GK-BASH-002
+sed -n '$R /srv/private/notes' README.md
+# ruleid: GK-BASH-002
+sed -e 1r/srv/private/notes README.md
+# ok: GK-BASH-002
+sed 's/foo/bar/;r NOTES.md' README.md
+
 # -- awk reads other files: getline < F, ARGV, @include ---------------------------------------
 # ruleid: GK-BASH-005
 awk 'BEGIN { while ((getline line < "/srv/private") > 0) print line }'

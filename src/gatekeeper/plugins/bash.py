@@ -89,6 +89,7 @@ from gatekeeper.shell.effects import (
     long_options,
     operands,
     sed_executes,
+    sed_read_targets,
     sed_scripts_and_files,
 )
 from gatekeeper.shell.globlinks import follows_links, glob_links, tree_links
@@ -353,7 +354,9 @@ def _operands_read(command: Command) -> list[Word]:
     if style == "none":
         return []
     if name == "sed":
-        return sed_scripts_and_files(command)[1]
+        scripts, files = sed_scripts_and_files(command)
+        # `sed '1r /srv/notes' f` prints that file into the output
+        return files + [Word(t) for script in scripts for t in sed_read_targets(script)]
     if name in ("awk", "gawk", "mawk"):
         ops = operands(command, {"-v", "-F", "-f"})
         return ops if any(w.text == "-f" for w in command.words) else ops[1:]

@@ -471,6 +471,19 @@ def _sed_w_targets(script: str) -> list[str]:
     return targets
 
 
+_SED_R = LazyRegex(
+    r"(?:^|[;\n{}])\s*(?:(?:\d+|\$|/[^/]*/)(?:\s*,\s*(?:\d+|\$|/[^/]*/))?)?\s*!?\s*[rR]\s*([^\n]+)"
+)
+
+
+def sed_read_targets(script: str) -> list[str]:
+    """The files sed's `r FILE`/`R FILE` commands read into the output (GNU: the name runs
+    to the end of the line, `;` included)."""
+    if "r" not in script and "R" not in script:
+        return []  # the pattern needs one: `re` is not even imported
+    return [m.group(1).strip() for m in _SED_R.finditer(script) if m.group(1).strip()]
+
+
 def sed_executes(script: str) -> bool:
     """True when a sed script can run a command (`e` command or the `s///e` flag)."""
     if "e" not in script:
