@@ -58,6 +58,8 @@ def linked(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
         "diff -r src /tmp",
         "cd src && cat */*",
         "find -L . -name credentials",
+        "tree -l",
+        "du -L -a .",
         "find . -follow -name credentials",
     ],
 )

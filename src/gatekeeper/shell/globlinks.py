@@ -114,6 +114,8 @@ _FOLLOWING: dict[str, tuple[str, tuple[str, ...]]] = {
     "rg": ("L", ("--follow",)),
     "ag": ("f", ("--follow",)),
     "diff": ("r", ("--recursive",)),
+    "tree": ("l", ()),  # names and sizes, from where the links point
+    "du": ("L", ("--dereference",)),
 }
 
 
