@@ -82,6 +82,7 @@ from gatekeeper.model import SEVERITY, Finding, Verdict, Word, dominant
 from gatekeeper.paths import (
     ALLOWED,
     DEVICE,
+    OUTSIDE,
     PROTECTED,
     SECRET,
     TMP,
@@ -94,8 +95,11 @@ from gatekeeper.shell.effects import (
     long_options,
     operands,
     sed_executes,
+    sed_read_targets,
     sed_scripts_and_files,
 )
+from gatekeeper.shell.globlinks import follows_links, glob_links, tree_links
+from gatekeeper.shell.optfiles import option_files
 from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -348,6 +352,10 @@ def _review(rule: str, reason: str) -> Finding:
 
 
 def _read_operands(command: Command) -> list[Word]:
+    return _operands_read(command) + option_files(command)
+
+
+def _operands_read(command: Command) -> list[Word]:
     name = command.name
     style = READ_ONLY.get(name, "none")
     if name == "date":
@@ -355,7 +363,9 @@ def _read_operands(command: Command) -> list[Word]:
     if style == "none":
         return []
     if name == "sed":
-        return sed_scripts_and_files(command)[1]
+        scripts, files = sed_scripts_and_files(command)
+        # `sed '1r /srv/notes' f` prints that file into the output
+        return files + [Word(t) for script in scripts for t in sed_read_targets(script)]
     if name in ("awk", "gawk", "mawk", "nawk"):
         ops = operands(command, {"-v", "-F", "-f"})
         return ops if any(w.text == "-f" for w in command.words) else ops[1:]
@@ -476,7 +486,12 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
                 and inner.endswith(")")
                 and _PATH_LISTERS.match(inner[2:-1].strip())
             ):
-                continue  # `wc -l $(git ls-files '*.py')`: paths the project lists itself
+                # `wc -l $(git ls-files '*.py')`: paths the project lists itself, and what
+                # a listed symlink points to
+                linked = check_tree_links(ctx, f"`{command.name} {word.text[:40]}`", ["."])
+                if linked is not None:
+                    return linked
+                continue
             if inner.startswith("<(") and _PROCESS_SUBSTITUTION.match(inner):
                 continue  # `comm <(sort a) <(sort b)`: a pipe; its commands are judged apart
             if inner in ("$(pwd)", "`pwd`"):
@@ -501,6 +516,9 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
             continue
         kind, path = ctx.paths.classify(text, write=False)
         if kind in (ALLOWED, TMP, DEVICE):
+            linked = _linked_read(command, ctx, word, text)
+            if linked is not None:
+                return linked
             continue
         who = command.name or "a redirect"
         if kind == SECRET:
@@ -509,9 +527,72 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
     return None
 
 
+def _linked_read(command: Command, ctx: Context, word: Word, root: str) -> Finding | None:
+    """GK-BASH-002 when a glob, or a reader following links (`grep -R`), reaches through a
+    symlink in the allowed dirs to a place outside them (see `shell.globlinks`). `root` is
+    the word's literal directory (the word itself when it is no glob)."""
+    follow = follows_links(command)
+    if not word.glob and not follow:
+        return None
+    who = command.name or "a redirect"
+    for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
+        dashed: list[str] = []  # `grep x *` with a file named `-R` in the cwd
+        links = glob_links(word.text, cwd, dashed) if word.glob else []
+        if (follow or dashed) and links is not None:
+            below = tree_links(root, cwd)
+            links = None if below is None else links + below
+        found = _links_out(ctx, f"`{who} {word.text}`", links)
+        if found is not None:
+            return found
+    return None
+
+
+# Installed software, the same for every user: a link there (a virtual environment's
+# `bin/python -> /usr/bin/python3`) reads nothing of the user's.
+_SYSTEM = ("/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/opt/", "/System/", "/nix/store/")
+
+
+def _links_out(ctx: Context, what: str, links: list[str] | None) -> Finding | None:
+    """GK-BASH-002 for the first of `links` pointing outside the allowed dirs (None: a walk
+    that gave up, which counts as one)."""
+    if links is None:
+        return _review("GK-BASH-002", f"{what} reaches too many files to check for links")
+    for link in links:
+        kind, path = ctx.paths.classify(link, write=False)
+        if kind in (ALLOWED, TMP, DEVICE) or (kind == OUTSIDE and path.startswith(_SYSTEM)):
+            continue
+        if kind == SECRET:
+            # as `cat ~/.ssh/id_rsa` is (GK-PROT-002): the link hides the name from a reviewer
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-002",
+                f"{what} reads through the link {link} the credential file {path}: only the "
+                "user can approve that",
+            )
+        return _review(
+            "GK-BASH-002", f"{what} reads through the link {link} to outside the allowed dirs: {path}"
+        )
+    return None
+
+
+def check_tree_links(ctx: Context, what: str, roots: list[str]) -> Finding | None:
+    """GK-BASH-002 when a command reads every file under `roots` (`find . -exec cat {} +`,
+    `fd -x cat`, `git ls-files | xargs cat`, `cp -rL`) and a symlink there points outside
+    the allowed dirs: the reader follows it."""
+    for root in roots or ["."]:
+        for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
+            found = _links_out(ctx, what, tree_links(root, cwd))
+            if found is not None:
+                return found
+    return None
+
+
 def check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding | None:
     """GK-BASH-002 for the first word read outside the allowed dirs (for other checkers)."""
     return _check_reads(command, ctx, words)
+
+
+_YQ_LOADS = ("load", "load_str", "load_xml", "load_props", "load_base64")
 
 
 def _flag_problem(command: Command) -> Finding | None:
@@ -544,10 +625,14 @@ def _flag_problem(command: Command) -> Finding | None:
         program = ops[0].text if ops else ""
         if re.search(
             r"system\s*\(|\|\s*getline|\|&|print[^;}]*[|>]|printf[^;}]*[|>]|"
-            r"@load|ENVIRON|PROCINFO|close\s*\(",
+            r"@load|ENVIRON|PROCINFO|close\s*\(|"
+            # reads of other files: `getline x < "F"`, `ARGV[1] = "F"`, `@include "F.awk"`
+            r"getline[^;}]*<|ARGV|ARGC|@include",
             program,
         ):
-            return _review("GK-BASH-005", "the awk program runs commands or writes files")
+            return _review(
+                "GK-BASH-005", "the awk program runs commands, writes files or reads others"
+            )
     elif name == "rg":
         for a in args:
             if (
@@ -568,6 +653,12 @@ def _flag_problem(command: Command) -> Finding | None:
         return _review("GK-BASH-005", "`yq -i` rewrites files in place")
     elif name in ("jq", "yq") and (why := jsonfilters.problem(command)):
         return _review("GK-BASH-005", why)
+    elif name == "yq" and any(
+        f"{fn}(" in a.replace(" ", "") for a in args for fn in _YQ_LOADS if "load" in a
+    ):
+        # `load`, `load_str`, `load_xml`, `load_props`, `load_base64` read any file named
+        # in the expression: `yq -n 'load_str("/srv/notes")'` prints it
+        return _review("GK-BASH-005", "`yq` with `load` reads a file named in its expression")
     elif name == "base64" and any(
         a in ("-o", "--output") or a.startswith(("-o", "--output=")) for a in args
     ):
@@ -869,7 +960,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
                 "run there",
             )
         return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` within the allowed dirs")
-    if name in _FILE_MANAGEMENT or name in READ_ONLY or name == "tar":
+    if name in _FILE_MANAGEMENT or name in READ_ONLY or name in ("tar", "man", "unzip"):
         glob = "" if name in HARMLESS_OPTIONS else _option_glob(command)
         if glob:
             return _review(
@@ -878,6 +969,9 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
     if name in _FILE_MANAGEMENT:
         ops = operands(command, {"-m", "--mode", "-t", "-S"})
         found = _check_reads(command, ctx, ops) or _link_targets(command, ctx, ops)
+        if found is None and name == "cp" and _dereferences(command):
+            # `cp -rL src dst` copies what src's links point to into the project
+            found = check_tree_links(ctx, "`cp -L`", [w.text for w in ops[:-1]])
         if found is not None:
             return found
         return Finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs")
@@ -887,7 +981,10 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             return flagged
         if name == "find":
             return _check_find(command, ctx)
-        found = _check_reads(command, ctx, _read_operands(command))
+        read = _read_operands(command)
+        if not read and follows_links(command):
+            read = [Word(".")]  # `grep -R x`, `rg -L x`: the cwd, links and all
+        found = _check_reads(command, ctx, read)
         if found is not None:
             return found
         return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` only reads")
@@ -959,6 +1056,16 @@ def _runtime_word(command: Command) -> Finding | None:
     return None
 
 
+def _dereferences(command: Command) -> bool:
+    """`cp -L`/`--dereference` (or `-rL`): the links below a source are copied as files."""
+    for a in command.argv[1:]:
+        if a == "--":
+            break
+        if a == "--dereference" or (a.startswith("-") and not a.startswith("--") and "L" in a):
+            return True
+    return False
+
+
 def _link_targets(command: Command, ctx: Context, ops: list[Word]) -> Finding | None:
     """`ln -s TARGET LINK`: a relative TARGET is resolved from LINK's directory, not the cwd
     (`cd src && ln -s ../.bashrc ../l` links the project's `l` to the home's `.bashrc`)."""
@@ -987,20 +1094,30 @@ def _link_targets(command: Command, ctx: Context, ops: list[Word]) -> Finding | 
 
 
 def _check_find(command: Command, ctx: Context) -> Finding:
-    if any(a == "-files0-from" or a.startswith("-files0-from=") for a in command.argv[1:]):
-        return _review("GK-BASH-002", "`find -files0-from` takes its start points from a file")
+    if any(
+        a in ("-files0-from", "--files0-from") or a.startswith(("-files0-from=", "--files0-from="))
+        for a in command.argv
+    ):
+        return _review("GK-BASH-002", "`find -files0-from` walks places named in a file")
     starts: list[Word] = []
-    words = list(command.words[1:])
-    # GNU find's options before the start points: -H, -L, -P, -D LIST, -O<level>.
-    while words and (words[0].text in ("-H", "-L", "-P", "-D") or words[0].text[:2] == "-O"):
-        del words[: 2 if words[0].text == "-D" else 1]
-    for word in words:
+    words = command.words[1:]
+    i = 0
+    follows = False
+    while i < len(words) and (
+        words[i].text in ("-H", "-L", "-P", "-D") or words[i].text.startswith("-O")
+    ):
+        follows = follows or words[i].text == "-L"
+        i += 2 if words[i].text == "-D" else 1  # `find -L ~ ...`: options before the starts
+    for word in words[i:]:
         if word.text.startswith(("-", "(", "!", ")")) or word.text == ",":
             break
         starts.append(word)
     found = _check_reads(command, ctx, starts or [])
     if not starts and not ctx.paths.is_allowed(ctx.paths.cwd):
         return _review("GK-BASH-002", "`find` searches a cwd outside the allowed dirs")
+    if found is None and (follows or "-follow" in command.argv):
+        # `find -L . -name x` walks on through a link in the project to where it points
+        found = check_tree_links(ctx, "`find -L`", [w.text for w in starts])
     if found is not None:
         return found
     if any(a in ("-exec", "-execdir", "-ok", "-okdir") for a in command.argv):
@@ -1233,8 +1350,18 @@ _TAR_LIST_LONG = {
 }  # fmt: skip
 
 
+# The letters of a `tar -t`: -g/-G (snapshot files, written), -T/-X (name lists read from
+# files), -C, -K, -N... are not here.
+_TAR_LIST_LETTERS = set("tvfzjJaZ")
+
+
 def _tar_listing_option(arg: str) -> bool:
-    return arg.split("=", 1)[0] in _TAR_LIST_LONG
+    """A long option of `_TAR_LIST_LONG`, or a cluster of `_TAR_LIST_LETTERS`."""
+    if arg.startswith("--"):
+        return arg.split("=", 1)[0] in _TAR_LIST_LONG
+    letters = arg.lstrip("-")
+    head = letters[: letters.index("f") + 1] if "f" in letters else letters  # `-tfa.tar`
+    return set(head) <= _TAR_LIST_LETTERS
 
 
 def _tar_remote(archive: str) -> bool:
@@ -1355,7 +1482,11 @@ def _check_archivers(command: Command, ctx: Context) -> Finding | None:
         else:
             letters = set(first.lstrip("-"))
             listing = "t" in letters and not letters & {"x", "c", "r", "u", "A"}
-        if listing and all(_tar_listing_option(a) for a in args[1:] if a.startswith("--")):
+        if listing and all(
+            _tar_listing_option(a)
+            for i, a in enumerate(args)
+            if (a.startswith("-") and a != "-") or i == 0
+        ):
             archives = _tar_archives(command)
             if "--force-local" not in args and any(_tar_remote(w.text) for w in archives):
                 return _review("GK-BASH-005", "`tar` reaches a remote archive (`host:file`)")

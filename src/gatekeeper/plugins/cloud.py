@@ -45,7 +45,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import Finding, Verdict
-from gatekeeper.shell.effects import split_options
+from gatekeeper.shell.effects import long_options, split_options
 from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -77,6 +77,17 @@ def _flag_name(flag: str) -> str:
     return flag.split("=", 1)[0]
 
 
+def _spelled(flag: str, names: Collection[str]) -> str:
+    """The option of `names` that `flag` spells out or abbreviates, or "": aws, az and gcloud
+    parse with argparse, which takes any unambiguous prefix (``--endp`` is ``--endpoint-url``,
+    ``--orga`` is ``--organization``). An exact name of another option is that option."""
+    name = _flag_name(flag)
+    if name in names:
+        return name
+    found = long_options(name, names)
+    return found[0] if found else ""
+
+
 _FILE_ARGUMENT = LazyRegex(r"^(?:fileb?://|@)(.+)$")
 
 
@@ -104,6 +115,8 @@ _AWS_VALUE_GLOBALS = {
     "--ca-bundle",
     "--cli-binary-format",
 }
+# Global options that send the request elsewhere, log it, or weaken TLS (abbreviations too).
+_AWS_RISKY_GLOBALS = ("--endpoint-url", "--debug", "--ca-bundle", "--no-verify-ssl")
 _AWS_GLOBAL_OK = {
     "--profile",
     "--region",
@@ -226,12 +239,12 @@ _AWS_EXTRA_READS = {
 def _aws(args: list[str], ctx: Context) -> Finding | None:
     positional, flags = _split(args, _AWS_VALUE_GLOBALS)
     for f in flags:
-        name = _flag_name(f)
+        name = _spelled(f, _AWS_RISKY_GLOBALS)
         if name == "--endpoint-url":
-            host = f.split("=", 1)[1] if "=" in f else ""
+            host = f.split("=", 1)[1] if f.startswith("--endpoint-url=") else ""
             if not re.match(r"^https?://(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(/|$)", host):
                 return _flag("`aws --endpoint-url` sends the signed request to another host")
-        elif name in ("--debug", "--ca-bundle", "--no-verify-ssl"):
+        elif name:
             return _flag(f"`aws {name}` logs or weakens what protects the credentials")
     file_read = _file_reads(args, ctx)
     if file_read is not None:
@@ -502,7 +515,7 @@ _AZ_PUBLIC_READS = {
 
 def _az(args: list[str], ctx: Context) -> Finding | None:
     _, flags = _split(args, _AZ_VALUE_FLAGS)
-    if any(_flag_name(f) == "--debug" for f in flags):
+    if any(_spelled(f, ("--debug",)) for f in flags):
         return _flag("`az --debug` logs the requests, credentials included")
     for org in _az_orgs(args):
         if not _azure_devops_url(org):
@@ -548,7 +561,7 @@ def _az_orgs(args: list[str]) -> list[str]:
     found: list[str] = []
     for i, a in enumerate(args):
         name, eq, value = a.partition("=")
-        if name in ("--org", "--organization"):
+        if _spelled(name, ("--org", "--organization")):
             found.append(value if eq else (args[i + 1] if i + 1 < len(args) else ""))
     return found
 
@@ -749,8 +762,9 @@ _GCLOUD_SECRET_READS = {
 def _gcloud(args: list[str], ctx: Context) -> Finding | None:
     positional, flags = _split(args, _GCLOUD_VALUE_FLAGS)
     for f in flags:
-        if _flag_name(f) in _GCLOUD_BAD_FLAGS:
-            return _flag(f"`gcloud {_flag_name(f)}` reads a file or logs the credentials")
+        bad = _spelled(f, _GCLOUD_BAD_FLAGS)
+        if bad:
+            return _flag(f"`gcloud {bad}` reads a file or logs the credentials")
     if any(w in _GCLOUD_SECRET_WORDS for w in positional):
         return _secret(f"`gcloud {' '.join(positional)}` may print a secret or a credential")
     if not positional:

@@ -14,12 +14,19 @@ project's archives.
 **What it catches:** ``python -c``/``python -``/code on stdin (unless plainly harmless:
 ``python -c 'import sys; print(sys.version)'``, ``python -c 'print(f"{x}")'`` — a string
 or an f-string whose fields are bare names), a script outside the allowed dirs,
-``pytest --basetemp`` outside a tmp dir (pytest deletes that directory),
-``pip install --target/--prefix/--root`` outside the allowed dirs, ``pip`` with another
+``pytest --basetemp`` outside a tmp dir (pytest deletes that directory), ``pytest @FILE``
+(more arguments the gate cannot see), ``pytest --pastebin``, ``pytest -o`` of a setting
+other than a harmless one (``addopts``, ``cache_dir``...), ``pytest --cov-report=html:DIR``
+outside, ``pytest``/``pylint``/``mypy`` run in or pointed at a tmp dir (anyone on the
+machine may plant a conftest.py, an ini file or a plugin there),
+``pip install --target/--prefix/--root/--dest/--wheel-dir/--src/--log/--cache-dir/
+--report`` outside the allowed dirs (abbreviated too: pip takes ``--tar=DIR``), ``pip`` with another
 index or from a URL/VCS (``git+https://...``) or a path outside the allowed dirs,
 ``pip config`` other than ``list``/``get``/``debug`` (and any ``--editor``), ``pip cache``
 other than ``dir``/``info``/``list``, linters and ``pytest`` given a path outside the
-allowed dirs (``pytest`` runs the code it collects), ``uv run`` of anything (the command it runs is classified instead), ``python -m`` of
+allowed dirs (``pytest`` runs the code it collects), ``uv run`` of anything (the command it runs is classified instead), ``uv`` pointed at another project, config,
+interpreter or output (``--directory``, ``--project``, ``--config-file``, ``--python PATH``,
+``-o``, ``uv venv DIR``) outside the allowed dirs, ``python -m`` of
 other modules, ``pip``/``uv`` given a word known only at run time (another index in ``$X``).
 **Why:** each either runs code the gate cannot read or writes outside the project.
 """
@@ -29,6 +36,9 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
+from gatekeeper.paths import ALLOWED, PROTECTED, TMP
+from gatekeeper.shell.effects import long_options
+from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -118,6 +128,25 @@ def _option_value(args: list[str], names: tuple[str, ...]) -> list[str]:
     return values
 
 
+# Tools with options that delete, write elsewhere or load code, which a glob operand may
+# turn on (`pytest *` with a file named `--basetemp=..`, `pip install *` with `--target=..`).
+_OPTION_TAKERS = {"pytest", "py.test", *_LINTERS}
+
+# Tools that run code found beside or above what they check: pytest imports every
+# conftest.py and test file and takes `addopts` from an ini file in any parent directory,
+# pylint's rc file has `init-hook`, mypy's config loads `plugins`.
+_LOAD_CODE_NEAR = {"pytest", "py.test", "pylint", "mypy"}
+
+
+def _in_tmp(args: list[str], ctx: Context) -> bool:
+    """Whether the tool runs from, or is pointed at, a tmp dir: /tmp is shared, so anyone on
+    the machine can plant a conftest.py or a pytest.ini there, or in a parent of the agent's
+    own `/tmp/x` (the project itself is an allowed dir, even when it lies under /tmp)."""
+    places = [".", *(a for a in args if not a.startswith("-"))]
+    places += _option_value(args, ("--rootdir", "--confcutdir", "--config-file", "--rcfile"))
+    return any(ctx.paths.classify(p, write=False)[0] == TMP for p in places)
+
+
 def _outside_operand(args: list[str], ctx: Context) -> str:
     """The first argument (or `--opt=value` value) naming a path outside the allowed dirs."""
     for a in args:
@@ -138,13 +167,35 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     args = list(command.argv[1:])
     if _is_python(name):
         return _python(args, ctx)
+    if (name in _OPTION_TAKERS or (name in ("pip", "pip3") and args[:1] != ["hash"])) and (
+        glob := option_glob(command)
+    ):
+        # a file named `--basetemp=..` makes `pytest *` delete the project's parent
+        return _review(f"`{glob}` may expand to a name `{name}` reads as an option")
+    if name in _LOAD_CODE_NEAR and _in_tmp(args, ctx):
+        return _review(
+            f"`{name}` in a tmp dir loads code from its configuration or conftest.py files,"
+            " and anyone on the machine may have planted them there"
+        )
     if name in ("pytest", "py.test"):
+        hidden = _pytest_hidden(args)
+        if hidden:
+            return _review(hidden)
         for base in _option_value(args, ("--basetemp",)):
             kind = ctx.paths.classify(base, write=True)[0]
             if kind != "tmp":
                 return _review(f"`pytest --basetemp={base}` deletes that directory first")
-        if any(a in ("-p",) for a in args):
+        for report in _option_value(args, ("--cov-report",)):
+            kind, _, where = report.partition(":")  # `html:DIR`, `xml:FILE`...
+            if where and not ctx.paths.is_allowed(where):
+                return _review(f"`pytest --cov-report={report}` writes {where}, outside")
+        if any(_pytest_short(a) == "p" for a in args):
             return _review("`pytest -p` loads a plugin module of the caller's choosing")
+        for a in args:  # `-c/srv/pytest.ini`: a value glued to its letter
+            if _pytest_short(a) == "c" and a.index("c") < len(a) - 1:
+                config = a[a.index("c") + 1 :]
+                if not ctx.paths.is_allowed(config):
+                    return _review(f"`pytest -c {config}` reads its settings from outside")
         outside = _outside_operand(args, ctx)
         if outside:
             return _review(f"`pytest {outside}` collects and runs code outside the allowed dirs")
@@ -202,10 +253,36 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     return None
 
 
+def _python_options(args: list[str]) -> tuple[list[str], list[str]]:
+    """CPython's own options, and the rest from `-c`/`-m`/`-`/the script on (given back as
+    ``["-c", CODE, ...]``, ``["-m", MODULE, ...]``): letters cluster (``-Ic CODE``, ``-Bm
+    MOD``, ``-uc'...'``), and ``-W``/``-X``/``--check-hash-based-pycs`` take a value
+    (``-W ignore /srv/x.py`` runs /srv/x.py)."""
+    flags: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "-" or not a.startswith("-"):
+            return flags, args[i:]
+        if a.startswith("--"):
+            flags.append(a)
+            i += 2 if a == "--check-hash-based-pycs" else 1
+            continue
+        for j, letter in enumerate(a[1:], 1):
+            if letter in "cm":
+                attached = a[j + 1 :]
+                return flags, [f"-{letter}", *([attached] if attached else []), *args[i + 1 :]]
+            if letter in "WX":
+                if not a[j + 1 :]:
+                    i += 1  # the next word is the value
+                break
+        flags.append(a)
+        i += 1
+    return flags, []
+
+
 def _python(args: list[str], ctx: Context) -> Finding | None:
-    flags = []
-    while args and args[0].startswith("-") and args[0] not in ("-", "-c", "-m"):
-        flags.append(args.pop(0))
+    flags, args = _python_options(args)
     if not args:
         if flags and all(f in ("--version", "-V", "-VV", "--help", "-h") for f in flags):
             return _safe("`python --version` only prints its version")
@@ -227,26 +304,147 @@ def _python(args: list[str], ctx: Context) -> Finding | None:
                 if all(ctx.paths.is_allowed(t) for t in targets):
                     return _safe("`python -m venv` inside the allowed dirs")
                 return _review("`python -m venv` outside the allowed dirs")
-            if module in (
-                "json.tool",
-                "pydoc",
-                "compileall",
-                "py_compile",
-                "tokenize",
-                "timeit",
-                "site",
-                "doctest",
-                "build",
-                "unittest",
-                "coverage",
-            ):
-                return _safe(f"`python -m {module}`")
+            if module in _STDLIB_TOOLS:
+                return _stdlib_tool(module, args[2:], ctx)
             inner = ctx.classify([tool, *args[2:]], f"python -m {module}")
             return Finding(inner.verdict, inner.rule, f"`python -m {module}`: {inner.reason}")
         return _review(f"`python -m {module}` runs a module gatekeeper does not know")
     if ctx.paths.is_allowed(head):
         return _safe(f"`python {head}` runs a script of the project")
     return _review(f"`python {head}` runs a script outside the allowed dirs")
+
+
+_STDLIB_TOOLS = {
+    "json.tool", "pydoc", "compileall", "py_compile", "tokenize", "timeit", "site", "doctest",
+    "build", "unittest", "coverage",
+}  # fmt: skip
+
+
+def _stdlib_tool(module: str, args: list[str], ctx: Context) -> Finding:
+    """`python -m MODULE` of the standard tools, by what each does with its arguments."""
+    how = f"`python -m {module}`"
+    if module == "timeit":
+        return _review(f"{how} runs the statements it is given")
+    if module == "pydoc" and any(a.startswith(("-p", "-b", "-n")) for a in args):
+        return _review(f"{how} -p/-b starts a documentation server")
+    if module == "coverage" and args[:1] == ["run"]:
+        return _coverage_run(args[1:], ctx)
+    # json.tool writes its second operand; compileall and py_compile write a __pycache__
+    # beside each file they compile
+    writes = module in ("json.tool", "compileall", "py_compile")
+    operands = [a for a in args if not a.startswith("-")]
+    if module == "json.tool":
+        reads, written = operands[:1], operands[1:2]
+    else:
+        reads, written = ([], operands) if writes else (operands, [])
+    for path in written:
+        kind, where = ctx.paths.classify(path, write=True)
+        if kind == PROTECTED:
+            return Finding(Verdict.ELEVATE, "GK-PROT-001", f"{how} writes {where}")
+        if kind not in (ALLOWED, TMP):
+            return _review(f"{how} writes {where}, outside the allowed dirs")
+    outside = _outside_operand(reads, ctx) or _outside_operand(
+        [a for a in args if a.startswith("-")], ctx
+    )
+    if outside or any(a.startswith(("-o/", "-d/", "-s/", "-i")) for a in args):
+        return _review(f"{how} {outside or 'with that option'} works outside the allowed dirs")
+    return _safe(f"{how} works on the project's files")
+
+
+_COVERAGE_RUN_VALUES = {"--rcfile", "--source", "--include", "--omit", "--data-file", "--context"}
+_COVERAGE_RUN_VALUES |= {"--concurrency"}
+
+
+def _coverage_run(args: list[str], ctx: Context) -> Finding:
+    """`coverage run [OPTIONS] (-m MODULE | FILE) ARGS`: judged as the python it runs."""
+    rest = list(args)
+    while rest and rest[0].startswith("-") and rest[0] != "-m":
+        opt = rest.pop(0)
+        if opt in _COVERAGE_RUN_VALUES and rest:
+            rest.pop(0)
+    outside = _outside_operand(args[: len(args) - len(rest)], ctx)
+    if outside:
+        return _review(f"`coverage run {outside}` works outside the allowed dirs")
+    found = _python(list(rest), ctx)
+    if found is None:
+        return _review("`coverage run` runs code the gate cannot see")
+    return Finding(found.verdict, found.rule, f"`coverage run`: {found.reason}")
+
+
+# `pytest -o KEY=VALUE` settings that only change what is printed or how tests are judged:
+# `addopts` may add `--basetemp=~` (deleted first), `cache_dir` and `pythonpath` leave the
+# project, `required_plugins`... load more.
+_PYTEST_INI_OK = {
+    "log_cli", "log_cli_level", "log_level", "log_format", "log_cli_format", "console_output_style",
+    "xfail_strict", "filterwarnings", "asyncio_mode", "asyncio_default_fixture_loop_scope",
+    "junit_family", "verbosity_assertions", "verbosity_test_cases", "empty_parameter_set_mark",
+}  # fmt: skip
+
+
+def _pytest_short(arg: str) -> str:
+    """The first of pytest's valued letters `p`, `c`, `o`, `k`, `m`, `r`, `W` in a word of
+    short options (``-qp NAME``, ``-pNAME``), or "": argparse clusters them."""
+    if not arg.startswith("-") or arg.startswith("--"):
+        return ""
+    for letter in arg[1:]:
+        if letter in "pcokmrW":
+            return letter
+    return ""
+
+
+def _pytest_hidden(args: list[str]) -> str:
+    """Why pytest's arguments say less than it will do, or "": ``@FILE`` (pytest reads more
+    arguments from FILE: ``--basetemp=~`` there is deleted), ``--pastebin`` (the session's
+    output goes to a paste service), a ``-o`` setting other than a harmless one."""
+    settings: list[str] = []
+    for i, a in enumerate(args):
+        if a.startswith("@"):
+            return f"`pytest {a}` reads more arguments from {a[1:]}, which the gate cannot see"
+        if a == "--pastebin" or a.startswith("--pastebin="):
+            return "`pytest --pastebin` sends the session's output to a paste service"
+        if a == "--override-ini":
+            settings.append(args[i + 1] if i + 1 < len(args) else "")
+        elif a.startswith("--override-ini="):
+            settings.append(a.split("=", 1)[1])
+        elif _pytest_short(a) == "o":  # `-o K=V`, `-oK=V`, `-qo K=V`
+            attached = a[a.index("o") + 1 :]
+            settings.append(attached or (args[i + 1] if i + 1 < len(args) else ""))
+    for setting in settings:
+        if setting.split("=", 1)[0] not in _PYTEST_INI_OK:
+            return f"`pytest -o {setting[:60]}` changes a setting that may leave the project"
+    return ""
+
+
+# pip parses with optparse: a long option is any unambiguous prefix of it (`--tar=/x` is
+# `--target=/x`), a short one takes the rest of its word (`-t/x`, `-qt /x`).
+_PIP_WRITES = (
+    "--target", "--prefix", "--root", "--dest", "--wheel-dir", "--src", "--log", "--log-file",
+    "--cache-dir", "--report",
+)  # fmt: skip
+_PIP_INDEXES = ("--index-url", "--extra-index-url", "--find-links")
+_PIP_SHORT = {"-t": "--target", "-d": "--dest", "-w": "--wheel-dir", "-i": "--index-url"}
+_PIP_SHORT |= {"-f": "--find-links"}
+_PIP_SHORT_VALUED = set("rcetdifwC")  # pip's short options that take a value
+_PIP_EXACT = {"--pre", "--root-user-action"}  # whole names, not abbreviations of others
+
+
+def _pip_values(args: list[str], names: tuple[str, ...]) -> list[str]:
+    """The values pip gives the long options `names` (spelled out, abbreviated, or as their
+    short letters of `_PIP_SHORT`)."""
+    values: list[str] = []
+    for i, a in enumerate(args):
+        after = args[i + 1] if i + 1 < len(args) else ""
+        if a.startswith("--"):
+            name, eq, value = a.partition("=")
+            if name not in _PIP_EXACT and long_options(name, names):
+                values.append(value if eq else after)
+        elif a.startswith("-") and len(a) > 1:
+            for j, letter in enumerate(a[1:], 1):
+                if letter in _PIP_SHORT_VALUED:
+                    if _PIP_SHORT.get(f"-{letter}") in names:
+                        values.append(a[j + 1 :] or after)
+                    break
+    return values
 
 
 def _pip(args: list[str], ctx: Context) -> Finding | None:
@@ -271,10 +469,10 @@ def _pip(args: list[str], ctx: Context) -> Finding | None:
             return None
         return _safe("`pip hash` only prints the hashes of the project's archives")
     if sub in ("install", "download", "wheel", "uninstall"):
-        for target in _option_value(args, ("--target", "-t", "--prefix", "--root", "--dest", "-d")):
-            if not ctx.paths.is_allowed(target):
+        for target in _pip_values(args, _PIP_WRITES):
+            if not target or not ctx.paths.is_allowed(target):
                 return _review(f"`pip {sub}` writes to {target}, outside the allowed dirs")
-        if _option_value(args, ("--index-url", "-i", "--extra-index-url", "--find-links", "-f")):
+        if _pip_values(args, _PIP_INDEXES):
             return _review(f"`pip {sub}` from another package index")
         for spec in positional[1:]:
             if "://" in spec or spec.startswith(("git+", "hg+", "svn+", "bzr+")):
@@ -285,7 +483,52 @@ def _pip(args: list[str], ctx: Context) -> Finding | None:
     return None
 
 
+# uv's options that name a place: the project it works on, its config, the interpreter it
+# runs, where it writes. (clap: whole names, `--opt value` or `--opt=value`, `-p3.12`.)
+_UV_PLACES = {
+    "--directory": "runs in", "--project": "works on the project in",
+    "--config-file": "reads its settings from", "--cache-dir": "writes its cache to",
+    "--python": "runs the interpreter", "-p": "runs the interpreter",
+    "--output-file": "writes", "-o": "writes",
+}  # fmt: skip
+
+
+_SYSTEM_PYTHONS = ("/usr/bin/", "/usr/local/bin/", "/opt/homebrew/", "/usr/local/Cellar/")
+
+
+def _uv_places(args: list[str], ctx: Context) -> Finding | None:
+    """REVIEW when uv is pointed at a place outside the allowed dirs (or in a tmp dir, where
+    anyone may have put a pyproject.toml whose build backend uv runs), or runs an
+    interpreter given by its path there: `uv sync --directory /srv` builds that project."""
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        name, eq, value = a.partition("=")
+        if name not in _UV_PLACES:
+            if a[:2] in ("-p", "-o") and len(a) > 2 and not a.startswith("--"):
+                name, value, eq = a[:2], a[2:], "="
+            else:
+                continue
+        if not eq:
+            value = args[i + 1] if i + 1 < len(args) else ""
+        if name in ("--python", "-p") and "/" not in value:
+            continue  # a version request (`3.12`, `pypy`): uv finds or downloads one
+        kind, path = ctx.paths.classify(
+            value or ".", write=name in ("--cache-dir", "--output-file", "-o")
+        )
+        if name in ("--python", "-p") and path.startswith(_SYSTEM_PYTHONS):
+            continue  # an installed interpreter (`-p /usr/bin/python3`)
+        if kind != ALLOWED and not (
+            kind == TMP and name in ("--cache-dir", "--output-file", "-o")
+        ):
+            return _review(f"`uv {name} {value}` {_UV_PLACES[name]} {value}, outside the project")
+    return None
+
+
 def _uv(args: list[str], ctx: Context) -> Finding | None:
+    placed = _uv_places(args, ctx)
+    if placed is not None:
+        return placed
     sub = args[0] if args else ""
     if sub == "run":
         rest = list(args[1:])
@@ -313,6 +556,10 @@ def _uv(args: list[str], ctx: Context) -> Finding | None:
             return _review("`uv run` without a command")
         inner = ctx.classify(rest, "uv run")
         return Finding(inner.verdict, inner.rule, f"`uv run`: {inner.reason}")
+    if sub == "venv" and any(
+        not a.startswith("-") and not ctx.paths.is_allowed(a) for a in args[1:2]
+    ):
+        return _review(f"`uv venv {args[1]}` creates an environment outside the allowed dirs")
     if sub in ("sync", "lock", "tree", "version", "--version", "venv", "export"):
         return _safe(f"`uv {sub}` manages the project's environment")
     if args in ([], ["--help"], ["-h"], ["-V"]) or sub == "help":

@@ -65,7 +65,7 @@ from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, TMP, may_pick_secrets
 from gatekeeper.plugins import queries_macos, queries_ops, queries_tools
-from gatekeeper.plugins.bash import check_reads
+from gatekeeper.plugins.bash import check_reads, check_tree_links
 from gatekeeper.shell.effects import long_options, split_options
 from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.optglob import option_glob
@@ -965,7 +965,34 @@ def _fd(command: Command, ctx: Context) -> Finding | None:
         return ran
     if ran.verdict != Verdict.SAFE:
         return _review(f"`fd -x` runs `{' '.join(clause)[:80]}`: {ran.reason}")
+    # `fd -x cat` reads what a listed symlink points to (with -L, every linked tree)
+    linked = check_tree_links(ctx, f"`fd -x {clause[0]}`", _fd_roots(texts[:at]))
+    if linked is not None:
+        return linked
     return _safe(f"`fd -x {clause[0]}` only reads the files fd lists")
+
+
+def _fd_roots(texts: list[str]) -> list[str]:
+    """The directories fd searches: its operands after the pattern, --search-path and
+    --base-directory values (or the cwd)."""
+    roots: list[str] = []
+    positional: list[str] = []
+    i = 0
+    while i < len(texts):
+        t = texts[i]
+        name, eq, value = t.partition("=")
+        if t == "--":
+            positional += texts[i + 1 :]
+            break
+        if t.startswith("-") and len(t) > 1:
+            if name in ("--search-path", "--base-directory"):
+                roots.append(value if eq else texts[i + 1] if i + 1 < len(texts) else ".")
+            if name in _FD_VALUES and not eq:
+                i += 1
+        else:
+            positional.append(t)
+        i += 1
+    return roots + positional[1:]
 
 
 def _fd_search(command: Command, words: list[Word], ctx: Context) -> Finding | None:

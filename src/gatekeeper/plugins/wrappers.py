@@ -40,7 +40,9 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
 from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP, may_pick_secrets
+from gatekeeper.plugins.bash import check_tree_links
 from gatekeeper.plugins.environment import risky_assignment
+from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.listers import listed_roots
 from gatekeeper.shell.pipes import feeders
@@ -109,9 +111,23 @@ def _skip_options(args: Sequence[str], with_value: set[str]) -> list[str]:
         opt = rest.pop(0)
         if opt == "--":
             break
-        if opt in with_value and rest:
+        if rest and _takes_next_word(opt, with_value):
             rest.pop(0)
     return rest
+
+
+def _takes_next_word(opt: str, with_value: set[str]) -> bool:
+    """Whether getopt_long gives `opt` the next word as its value: `-o`, an abbreviated
+    ``--outp`` of ``--output``, or a cluster ``-ao`` whose first valued letter is its last
+    (``time -ao echo rm -rf ~`` logs into `echo` and runs ``rm``)."""
+    if opt in with_value:
+        return True
+    if opt.startswith("--"):
+        return "=" not in opt and bool(long_options(opt, with_value))
+    for i, letter in enumerate(opt[1:], 1):
+        if f"-{letter}" in with_value:
+            return i == len(opt) - 1  # before the end, the rest of the word is the value
+    return False
 
 
 def _script(ctx: Context, text: str, how: str) -> Finding:
@@ -404,6 +420,15 @@ def _arch(command: Command, ctx: Context) -> Finding:
     risky = risky_assignment([n for n in names if n])
     if risky is not None:
         return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+    unknown = [n for n in names if n and env_risk(n) != "harmless"]
+    if unknown and inner.verdict == Verdict.SAFE:
+        # as for `env`: the inner command is judged without the variable, and a tool may
+        # read its options from one (`arch -e FZF_DEFAULT_OPTS=--preview=sh -arm64 fzf`)
+        return Finding(
+            Verdict.REVIEW,
+            "GK-WRAP-002",
+            f"`arch -e` sets {unknown[0]} for `{rest[0]}`, which may change what it does",
+        )
     return inner
 
 
@@ -538,6 +563,10 @@ def _xargs_reading(
             )
             judged = dominant([_wrapped(ctx, v, "xargs") for v in variants])
             if judged is not None and judged.verdict == Verdict.SAFE:
+                # `git ls-files | xargs cat` also prints what a listed symlink points to
+                linked = check_tree_links(ctx, f"`{producer[:40]} | xargs {args[0]}`", roots)
+                if linked is not None:
+                    return linked
                 return Finding(
                     Verdict.SAFE,
                     "GK-WRAP-002",
@@ -640,7 +669,24 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
         i += 1
     if not findings:
         return None
-    return dominant(findings)
+    found = dominant(findings)
+    if found is not None and found.verdict == Verdict.SAFE:
+        # `find . -exec cat {} +` reads what a symlink under `.` points to
+        return check_tree_links(ctx, "`find -exec`", _find_roots(argv)) or found
+    return found
+
+
+def _find_roots(argv: Sequence[str]) -> list[str]:
+    """find's starting points: the words before its expression (after -H/-L/-P/-D/-O)."""
+    roots: list[str] = []
+    rest = list(argv[1:])
+    while rest and (rest[0] in ("-H", "-L", "-P", "-D") or rest[0].startswith("-O")):
+        del rest[: 2 if rest[0] == "-D" else 1]
+    for a in rest:
+        if a.startswith(("-", "(", "!")):
+            break
+        roots.append(a)
+    return roots
 
 
 # `set -o` options that only make the shell stricter or noisier; none reads a file or runs

@@ -3,7 +3,7 @@
 Every write channel the gate knows is listed here once, so the checker of write targets and
 the protected-paths checker see the same targets: redirects (``>``, ``>>``, ``&>``, ``>|``,
 ``<>``, ``exec 3>``), ``tee``, ``-o``/``--output``/``--output=``, ``sed -i`` and sed's ``w``,
-``find -fprint/-fprint0/-fprintf/-fls``, ``sort -o``, destinations of ``cp``/``mv``/
+``find -fprint/-fprint0/-fprintf/-fls``, ``sort -o``/``-T``, ``time -o``, destinations of ``cp``/``mv``/
 ``install``/``ln``, ``curl -o``/``-O``, ``wget -O``/``-P``, ``dd of=``, ``yq -i``, the outfile
 of ``xxd`` and ``uniq``, ``iconv -o``, ``git --output-directory=``, and the operands of
 ``touch``/``mkdir``/``rm``/``rmdir``/``truncate``/``chmod``/``chown``/``shred``/``unlink``.
@@ -219,6 +219,12 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
     ):
         ops = [w for w in operands(command) if w.text not in ("eval", "e", "eval-all", "ea")]
         targets += [(w, "yq -i") for w in ops[1:]]
+    elif name == "time":
+        targets += _time_output(command)
+    elif name == "sort":
+        targets += _sort_writes(command)
+    elif name == "iconv":
+        targets += _iconv_output(command)
     elif name == "git":
         for i, arg in enumerate(argv):
             if arg in ("-o", "--output-directory") and i + 1 < len(words):
@@ -254,6 +260,107 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
     ):
         targets.append((Word("."), "curl -O (a file named by the server, in the cwd)"))
     return targets
+
+
+def _time_output(command: Command) -> list[tuple[Word, str]]:
+    """GNU time's log file among its own options (`time -o F`, `-aoF`, ``--outp=F``): it stops
+    at the first operand, the command it runs."""
+    words = command.words
+    i = 1
+    while i < len(words) and words[i].text.startswith("-") and words[i].text not in ("-", "--"):
+        text = words[i].text
+        after = words[i + 1] if i + 1 < len(words) else None
+        if text.startswith("--"):
+            if long_options(text, ("--output",)):
+                if "=" in text:
+                    return [(Word(text.split("=", 1)[1], words[i].dynamic), "time --output")]
+                return [(after, "time --output")] if after is not None else []
+            i += 1 + (long_options(text, ("--format",)) != [] and "=" not in text)
+            continue
+        letters = text[1:]
+        valued = next((j for j, c in enumerate(letters) if c in "fo"), -1)
+        if valued >= 0 and letters[valued] == "o":
+            value = letters[valued + 1 :]
+            if value:
+                return [(Word(value, words[i].dynamic), "time -o")]
+            return [(after, "time -o")] if after is not None else []
+        i += 2 if valued == len(letters) - 1 else 1
+    return []
+
+
+def _sort_writes(command: Command) -> list[tuple[Word, str]]:
+    """Where sort writes besides `-o FILE`/`-oFILE` (judged with the other `-o` tools): the
+    `-o` of a cluster (``-uo F``), its temporary files' directory (``-T DIR``, ``-uTDIR``,
+    ``--temporary-directory=DIR``, abbreviated ``--temp=DIR``), ``--outp=F``."""
+    words = command.words
+    out: list[tuple[Word, str]] = []
+    i = 1
+    while i < len(words):
+        text = words[i].text
+        after = words[i + 1] if i + 1 < len(words) else None
+        i += 1
+        if text == "--":
+            break
+        if text.startswith("--"):
+            name, eq, value = text.partition("=")
+            found = long_options(name, ("--output", "--temporary-directory"))
+            if found and name != "--output":  # `--output` itself: the loop of `_write_targets`
+                if eq:
+                    out.append((Word(value, words[i - 1].dynamic), f"sort {found[0]}"))
+                elif after is not None:
+                    out.append((after, f"sort {found[0]}"))
+            if not eq and (found or long_options(name, _SORT_VALUED_LONG)):
+                i += 1
+        elif text.startswith("-") and len(text) > 1:
+            for j, letter in enumerate(text[1:], 1):
+                if letter not in "kotST":  # sort's short options that take a value
+                    continue
+                rest = text[j + 1 :]
+                if letter in "oT" and not (j == 1 and letter == "o"):  # `-o F`: judged already
+                    target = Word(rest, words[i - 1].dynamic) if rest else after
+                    if target is not None:
+                        out.append((target, f"sort -{letter}"))
+                if not rest:
+                    i += 1
+                break
+    return out
+
+
+def _iconv_output(command: Command) -> list[tuple[Word, str]]:
+    """iconv's output file besides `-o F`/`-oF`/`--output[=]F` (judged with the other `-o`
+    tools): the `-o` of a cluster (``-co F``, ``-co/F``) and an abbreviation (argp takes
+    ``--out=F``)."""
+    words = command.words
+    out: list[tuple[Word, str]] = []
+    for i in range(1, len(words)):
+        text = words[i].text
+        after = words[i + 1] if i + 1 < len(words) else None
+        if text == "--":
+            break
+        if text.startswith("--"):
+            name, eq, value = text.partition("=")
+            if name != "--output" and long_options(name, ("--output",)):
+                if eq:
+                    out.append((Word(value, words[i].dynamic), "iconv --output"))
+                elif after is not None:
+                    out.append((after, "iconv --output"))
+        elif text.startswith("-") and len(text) > 2 and text[1] != "o":
+            for j, letter in enumerate(text[1:], 1):
+                if letter in "ft":
+                    break  # the rest of the word is the encoding
+                if letter == "o":
+                    rest = text[j + 1 :]
+                    target = Word(rest, words[i].dynamic) if rest else after
+                    if target is not None:
+                        out.append((target, "iconv -o"))
+                    break
+    return out
+
+
+_SORT_VALUED_LONG = (
+    "--key", "--field-separator", "--buffer-size", "--parallel", "--batch-size",
+    "--files0-from", "--random-source", "--compress-program", "--sort",
+)  # fmt: skip
 
 
 def _destination(command: Command) -> list[tuple[Word, str]]:
@@ -362,6 +469,19 @@ def _sed_w_targets(script: str) -> list[str]:
         if target:
             targets.append(target)
     return targets
+
+
+_SED_R = LazyRegex(
+    r"(?:^|[;\n{}])\s*(?:(?:\d+|\$|/[^/]*/)(?:\s*,\s*(?:\d+|\$|/[^/]*/))?)?\s*!?\s*[rR]\s*([^\n]+)"
+)
+
+
+def sed_read_targets(script: str) -> list[str]:
+    """The files sed's `r FILE`/`R FILE` commands read into the output (GNU: the name runs
+    to the end of the line, `;` included)."""
+    if "r" not in script and "R" not in script:
+        return []  # the pattern needs one: `re` is not even imported
+    return [m.group(1).strip() for m in _SED_R.finditer(script) if m.group(1).strip()]
 
 
 def sed_executes(script: str) -> bool:

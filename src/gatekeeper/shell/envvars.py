@@ -167,6 +167,8 @@ _EXEC_ENV = frozenset(
         "GH_EDITOR",
         "DOCKER_CONFIG",
         "TAR_OPTIONS",
+        "XZ_OPT",  # xz's options for every run, `tar -cJ` too: `--files=LIST` (de)compresses
+        "XZ_DEFAULTS",  # the files LIST names in place, wherever they are
         "TAPE",
         "RIPGREP_CONFIG_PATH",
         "LESS",
