@@ -190,3 +190,25 @@ def test_environments_and_system_links_do_not_count(
     gk_env.write_config("[reviewer]\nenabled = false\n")
     decision = check(make_engine(), command, cwd=str(gk_env.project))
     assert decision.outcome == Outcome.ALLOW, f"{command}: {decision.reason}"
+
+
+@pytest.mark.parametrize(
+    "command", ["find / -type f -exec du -h {} +", "find ~ -exec cat {} +", "cp -rL / dst"]
+)
+def test_a_tree_outside_the_project_asks_without_being_walked(
+    linked: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """A read outside asks anyway: walking `/` up to the budget (~65 ms) would only say so."""
+    from gatekeeper.plugins import bash
+    from gatekeeper.shell import globlinks
+
+    walked: list[str] = []
+
+    def counting(root: str, cwd: str) -> list[str] | None:
+        walked.append(root)
+        return globlinks.tree_links(root, cwd)
+
+    monkeypatch.setattr(bash, "tree_links", counting)
+    decision = check(linked, command, cwd=str(gk_env.project))
+    assert decision.outcome != Outcome.ALLOW, decision.reason
+    assert not [root for root in walked if root in ("/", "~", str(gk_env.home))], walked

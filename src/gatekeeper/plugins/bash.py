@@ -580,6 +580,10 @@ def check_tree_links(ctx: Context, what: str, roots: list[str]) -> Finding | Non
     `fd -x cat`, `git ls-files | xargs cat`, `cp -rL`) and a symlink there points outside
     the allowed dirs: the reader follows it."""
     for root in roots or ["."]:
+        kind, path = ctx.paths.classify(root, write=False)
+        if kind not in (ALLOWED, TMP, DEVICE):
+            # a read outside asks anyway: no walk of `/` or `~` up to the budget to say so
+            return _review("GK-BASH-002", f"{what} reads {path}, outside the allowed dirs")
         for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
             found = _links_out(ctx, what, tree_links(root, cwd))
             if found is not None:
