@@ -337,3 +337,15 @@ find -O3 / -name x
 find -files0-from list.txt -exec cat {} +
 # ok: GK-BASH-002
 find -H src -name '*.py'
+
+# -- unzip with no archive prints its usage; with one it extracts ----------------------------
+# ok: GK-PROT-004
+unzip -h
+# ok: GK-PROT-004
+unzip -hh
+# ok: GK-PROT-004
+unzip
+# ruleid: GK-PROT-001
+unzip -h > ~/.bashrc
+# ruleid: GK-ENV-001
+UNZIP=-o unzip -h

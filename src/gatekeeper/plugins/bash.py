@@ -1511,6 +1511,8 @@ def _check_archivers(command: Command, ctx: Context) -> Finding | None:
         if any(a in ("-T", "-TT", "--unzip-command") or a.startswith("-TT") for a in args):
             return _review("GK-BASH-005", "`zip -TT` runs a test command")
         return None
+    if name == "unzip" and tuple(args) in ((), ("-h",), ("-hh",), ("--help",)):
+        return Finding(Verdict.SAFE, "GK-BASH-001", "`unzip` with no archive prints its usage")
     if name == "unzip" and args and _UNZIP_LISTING.match(args[0]):
         found = _check_reads(command, ctx, operands(command)[:1])
         if found is not None:

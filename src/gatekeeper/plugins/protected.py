@@ -479,6 +479,8 @@ def _extraction_dirs(command: Command) -> list[Word] | None:
             return None
         if len(argv) > 1 and _UNZIP_NO_EXTRACT.match(argv[1]):
             return None  # `-lv`, `-tq`, `-Zl`: a bundled listing or testing mode
+        if tuple(argv[1:]) in ((), ("-h",), ("-hh",), ("--help",)):
+            return None  # no archive named: unzip prints its usage and extracts nothing
         return _dir_options(command, ("-d", "--exdir"), "-d") or [Word(".")]
     if name in ("7z", "7za", "7zr", "7zz") and any(a in ("x", "e") for a in argv[1:2]):
         dirs = [Word(w.text[2:], w.dynamic) for w in words[2:] if w.text.startswith("-o")]
