@@ -49,10 +49,7 @@ def glob_links(pattern: str, cwd: str, dashed: list[str] | None = None) -> list[
                 elif last or os.path.isdir(path):
                     found.append(path)
                 continue
-            try:
-                entries = list(os.scandir(base))
-            except OSError:
-                continue
+            entries = _scan(base)
             budget -= len(entries)
             if budget < 0:
                 return None
@@ -124,10 +121,7 @@ def _tree(dirs: list[str], budget: int, links: list[str]) -> tuple[int, list[str
     below: list[str] = []
     stack = list(dirs)
     while stack:
-        try:
-            entries = list(os.scandir(stack.pop()))
-        except OSError:
-            continue
+        entries = _scan(stack.pop())
         budget -= len(entries)
         if budget < 0:
             return None
@@ -147,6 +141,14 @@ def _tree(dirs: list[str], budget: int, links: list[str]) -> tuple[int, list[str
 ENVIRONMENTS = frozenset(
     {".git", ".venv", "venv", ".tox", ".nox", "node_modules", "__pypackages__", ".direnv"}
 )
+
+
+def _scan(directory: str) -> list[os.DirEntry[str]]:
+    """The entries of `directory`; none when it cannot be read (the shell sees none either)."""
+    try:
+        return list(os.scandir(directory))
+    except OSError:
+        return []
 
 
 def _magic(part: str) -> bool:
