@@ -596,9 +596,6 @@ def check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding | 
     return _check_reads(command, ctx, words)
 
 
-_YQ_LOADS = ("load", "load_str", "load_xml", "load_props", "load_base64")
-
-
 def _flag_problem(command: Command) -> Finding | None:
     """Writing or executing flags of otherwise read-only commands (GK-BASH-005)."""
     name = command.name
@@ -657,12 +654,6 @@ def _flag_problem(command: Command) -> Finding | None:
         return _review("GK-BASH-005", "`yq -i` rewrites files in place")
     elif name in ("jq", "yq") and (why := jsonfilters.problem(command)):
         return _review("GK-BASH-005", why)
-    elif name == "yq" and any(
-        f"{fn}(" in a.replace(" ", "") for a in args for fn in _YQ_LOADS if "load" in a
-    ):
-        # `load`, `load_str`, `load_xml`, `load_props`, `load_base64` read any file named
-        # in the expression: `yq -n 'load_str("/srv/notes")'` prints it
-        return _review("GK-BASH-005", "`yq` with `load` reads a file named in its expression")
     elif name == "base64" and any(
         a in ("-o", "--output") or a.startswith(("-o", "--output=")) for a in args
     ):

@@ -320,6 +320,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         return _review("GK-GIT-003", f"`{glob}` may expand to a name git reads as an option")
     if args in (["--help"], ["-h"]) and (sub in _READ_ONLY or sub in _WRITES):
         sub, args = "help", [sub]  # `git push --help` is `git help push`: the manual only
+    # a write is ELEVATE anyway; a read (or a fetch/clone) must not hide a program or a file
+    read_like = sub not in _WRITES or sub in _NETWORK_OR_NEW
     if sub == "blame":
         contents = _blame_contents(args)
         if (
@@ -341,7 +343,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             if not a.startswith("-") and ctx.paths.classify(a, write=False)[0] != ALLOWED:
                 return _review("GK-GIT-005", f"`git diff` reads {a}, outside the allowed dirs")
     abbreviated = _abbreviated_risky_option(args)
-    if abbreviated and (sub not in _WRITES or sub in _NETWORK_OR_NEW):
+    if abbreviated and read_like:
         return _review(
             "GK-GIT-003",
             f"`git {sub} {abbreviated[0]}` abbreviates `{abbreviated[1]}`, which runs another "
@@ -354,7 +356,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             or a.startswith("-O")  # `-Ovim`: the pager attached
             or (sub == "grep" and a.startswith("-") and not a.startswith("--") and "O" in a)
         ):
-            if sub in _WRITES and sub not in _NETWORK_OR_NEW:
+            if not read_like:
                 break  # a write is ELEVATE anyway
             return _review("GK-GIT-003", f"`git {sub} {a}` runs another program")
     if sub in ("difftool",):
@@ -368,7 +370,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if sub == "bisect" and args[:1] == ["run"]:
         return _review("GK-GIT-003", "`git bisect run` runs a command on every step")
     runtime = _runtime_word(command)
-    if runtime and (sub not in _WRITES or sub in _NETWORK_OR_NEW):
+    if runtime and read_like:
         return _review(
             "GK-GIT-003",
             f"`{runtime[:60]}` is known only at run time: it may hold an option that writes a "
