@@ -69,3 +69,22 @@ def test_a_bare_word_naming_a_symlinked_secret_still_elevates(
         decision = assert_decision(engine, command, expected="ask", rule="GK-PROT-002")
         assert decision.outcome != Outcome.ALLOW
     assert_decision(engine, "cat missing-file", expected="allow")
+
+
+def test_a_dot_name_is_a_credential_file_only_when_it_exists(
+    make_engine: Callable[..., Engine], gk_env: GkEnv
+) -> None:
+    """`jq .key f` filters the key `key`: no file `.key` exists, so nothing is read.
+
+    A `.name` word without `/` is judged like any bare word: when the file exists (or is a
+    link to one), reading it still elevates.
+    """
+    (gk_env.project / "f.json").write_text("{}")
+    engine = make_engine()
+    for command in ("jq .key f.json", "jq -r .env f.json", "grep .npmrc f.json"):
+        assert_decision(engine, command, expected="allow")
+    (gk_env.project / ".env").write_text("TOKEN=x")
+    (gk_env.project / ".key").symlink_to(gk_env.project / ".env")
+    for command in ("cat .env", "jq .key f.json", "grep x .env", "cat ./.env"):
+        decision = assert_decision(engine, command, expected="ask", rule="GK-PROT-002")
+        assert decision.outcome != Outcome.ALLOW

@@ -108,8 +108,9 @@ def _write_finding(raw: str, how: str, ctx: Context) -> Finding | None:
 
 
 def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
-    # A bare word (`grep credentials x`) names a file only if one exists; a path always does.
-    path_like = "/" in raw or raw.startswith(("~", "."))
+    # A bare word (`grep credentials x`, jq's filter `.key`) names a file only if one
+    # exists; a path (a `/` in it, or a `~` first) always does.
+    path_like = "/" in raw or raw.startswith("~")
     # A bare word that names no entry of any cwd cannot resolve to an existing file: one
     # lstat instead of a realpath. Only for plain ASCII, so that a NUL or an unencodable
     # character still fails inside realpath as before (a REVIEW finding, not silence).
