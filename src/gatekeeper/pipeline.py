@@ -58,6 +58,9 @@ _OPTIONAL_STRINGS = (
 )
 
 
+_read_only = type(type.__dict__)  # types.MappingProxyType, without importing `types`
+
+
 class InputError(ValueError):
     """The hook input is not a valid tool call; the message says what is wrong."""
 
@@ -109,33 +112,39 @@ def parse_input(data: bytes) -> ToolCall:
     tool_input = obj.get("tool_input")
     if not isinstance(tool_input, dict):
         raise InputError("the hook input has no `tool_input` object")
-    if _depth(tool_input) > MAX_NESTING:
-        raise InputError(f"`tool_input` nests deeper than {MAX_NESTING} levels")
-    fields: dict[str, str] = {}
-    for key in _OPTIONAL_STRINGS:
-        value = obj.get(key)
-        if value is None:
-            continue
-        if not isinstance(value, str):
+    for value in tool_input.values():
+        if isinstance(value, (dict, list)):  # nested: the general walk, and a deep freeze
+            if _depth(tool_input) > MAX_NESTING:
+                raise InputError(f"`tool_input` nests deeper than {MAX_NESTING} levels")
+            frozen = freeze(tool_input)
+            break
+    else:
+        # The common input, scalars only (`{"command": ..., "description": ..., "timeout":
+        # ...}`): nothing to walk, and nothing else holds this dict (just parsed), so a
+        # read-only view of it is what `freeze` would build from a copy.
+        frozen = _read_only(tool_input)
+    values = tuple(map(obj.get, _OPTIONAL_STRINGS))
+    for key, value in zip(_OPTIONAL_STRINGS, values, strict=True):
+        if value is not None and not isinstance(value, str):
             raise InputError(f"`{key}` must be a string, got {type(value).__name__}")
-        fields[key] = value
-    cwd = fields.get("cwd") or os.getcwd()
+    cwd, session_id, mode, transcript_path, tool_use_id, event, agent_id = values
+    cwd = cwd or os.getcwd()
     if not cwd.startswith("/") and not os.path.isabs(cwd):
         raise InputError(f"`cwd` must be an absolute path, got {cwd!r}")
-    event = fields.get("hook_event_name", "PreToolUse")
-    if event not in EVENTS:
+    if event is None:
+        event = "PreToolUse"
+    elif event not in EVENTS:
         raise InputError(f"gatekeeper does not answer the `{event}` hook event")
-    mode = fields.get("permission_mode", "default")
-    return ToolCall(
-        tool_name=tool_name,
-        tool_input=freeze(tool_input),  # type: ignore[arg-type]  # freeze keeps a Mapping a Mapping
-        cwd=cwd,
-        session_id=fields.get("session_id", ""),
-        permission_mode=mode if mode in MODES else "default",
-        transcript_path=fields.get("transcript_path", ""),
-        tool_use_id=fields.get("tool_use_id", ""),
-        hook_event_name=event,
-        agent_id=fields.get("agent_id", ""),
+    return ToolCall(  # positional: ~0.4 µs less per keyword (hot)
+        tool_name,
+        frozen,  # type: ignore[arg-type]  # a read-only Mapping
+        cwd,
+        session_id or "",
+        mode if mode in MODES else "default",
+        transcript_path or "",
+        tool_use_id or "",
+        event,
+        agent_id or "",
     )
 
 
