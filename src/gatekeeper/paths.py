@@ -400,11 +400,22 @@ def environment_key() -> tuple[object, ...] | None:
     return (process_cwd, *env)
 
 
-def _sources_key(config: Config, cwd: str) -> tuple[object, ...] | None:
-    """Every input of `_sources`, or None when one of them cannot be a key."""
+# `from_config`'s `env` when the caller has not read `environment_key()` yet (a real key
+# is never empty).
+READ_ENV: tuple[object, ...] = ()
+
+
+def _sources_key(
+    config: Config, cwd: str, env: tuple[object, ...] | None = READ_ENV
+) -> tuple[object, ...] | None:
+    """Every input of `_sources`, or None when one of them cannot be a key.
+
+    `env` is `environment_key()` as the caller just read it, or `READ_ENV` to read it here.
+    """
     if type(config.allowed_paths) is not tuple or type(config.protected_paths) is not tuple:
         return None  # not hashable, or not as `config.load` builds them: no memo
-    env = environment_key()
+    if env is READ_ENV:
+        env = environment_key()
     if env is None:
         return None
     return (config.project_root, config.allowed_paths, config.protected_paths, cwd, *env)
@@ -519,14 +530,17 @@ class PathPolicy:
         return roots
 
     @classmethod
-    def from_config(cls, config: Config, cwd: str) -> PathPolicy:
+    def from_config(
+        cls, config: Config, cwd: str, env: tuple[object, ...] | None = READ_ENV
+    ) -> PathPolicy:
         """The policy of one call: project root + configured dirs + tmp dirs.
 
-        The environment is read here; the filesystem is not: every root (home included) is
-        resolved by the first question that needs it, with this call's `lstat` memo, and
-        nothing the filesystem said is kept beyond the policy.
+        The environment is read here (or `env`, `environment_key()` read by the caller for
+        this call); the filesystem is not: every root (home included) is resolved by the
+        first question that needs it, with this call's `lstat` memo, and nothing the
+        filesystem said is kept beyond the policy.
         """
-        key = _sources_key(config, cwd)
+        key = _sources_key(config, cwd, env)
         sources = _SOURCES.get(key) if key is not None else None
         if sources is None:
             sources = _sources(config, cwd)

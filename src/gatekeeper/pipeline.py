@@ -228,7 +228,9 @@ class Engine:
             return Decision(
                 Outcome.NONE, f"{call.tool_name} needs the user's own dialog", "pass-through"
             )
-        ctx = self.context(call, 0)
+        # The environment the policy and the session file depend on, read once per call.
+        env = environment_key()
+        ctx = self.context(call, 0, PathPolicy.from_config(self.config, call.cwd, env))
         bypass = call.permission_mode == "bypassPermissions"
         if call.tool_name == "Bash":
             findings, commands, denied = self._bash(call, ctx, bypass)
@@ -256,7 +258,7 @@ class Engine:
             findings.append(top)
         ordered = tuple(sorted(findings, key=_minus_severity))
         if top.verdict == Verdict.SAFE:
-            _approved(call.session_id)
+            _approved(call.session_id, env)
             return self._decision(Outcome.ALLOW, top, "tier1", ordered, commands)
         if top.verdict == Verdict.ELEVATE:
             return self._decision(Outcome.ASK, top, "tier1", ordered, commands)
@@ -556,9 +558,17 @@ class Engine:
         return Context(self.config, paths, classify, classify_script, depth)
 
 
-def _approved(session_id: str) -> None:
-    """Something was approved: close the session's push-back circuit breaker, if it was open."""
-    if not os.path.exists(_session_file(session_id)):
+def _approved(session_id: str, env: tuple[object, ...] | None) -> None:
+    """Something was approved: close the session's push-back circuit breaker, if it was open.
+
+    `env` is `environment_key()` as read for this call. Whether the session's file exists is
+    asked with `access`, not `stat`: the same answer for the same path (both follow links),
+    without the exception `os.path.exists` builds and catches when there is none (~1 µs,
+    on every allow). `access` checks the directories with the real user id; with a
+    different effective one it can only say "missing" where `stat` would not, which leaves
+    the breaker open: more asking, never less.
+    """
+    if not os.access(_session_file(session_id, env), os.F_OK):
         return  # no review in this session yet: nothing to reset (the common case)
     from gatekeeper import state
 
@@ -577,13 +587,13 @@ def _approved(session_id: str) -> None:
 _SESSION_FILES: dict[tuple[object, ...], str] = {}
 
 
-def _session_file(session_id: str) -> str:
+def _session_file(session_id: str, env: tuple[object, ...] | None) -> str:
     """`state.session_file(session_id)`, memoized on the id and the environment it reads.
 
-    A path computed from strings only (the state dir from the environment, the id): the
-    file's existence is asked afresh for every decision.
+    A path computed from strings only (the state dir from the environment, `env` as
+    `environment_key()` read it for this call, and the id): the file's existence is asked
+    afresh for every decision.
     """
-    env = environment_key()
     key = (session_id, *env) if env is not None else None
     path = _SESSION_FILES.get(key) if key is not None else None
     if path is None:
