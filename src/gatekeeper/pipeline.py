@@ -444,46 +444,49 @@ class Engine:
         protected-paths check, and nothing found there is SAFE.
         """
         only = ESSENTIAL if essential_only or guard else None
-        found: list[Finding] = []
+        text = command.text[:200]  # what each finding is about
         rules = self.rules
+        ruled: Finding | None = None
         if not essential_only and not guard and (rules.deny or rules.ask or rules.allow):
             for rule in (*rules.deny, *rules.ask):
                 if rules_mod.match_command(rule, command, ctx.paths):
-                    found.append(_rule_finding(rule))
+                    ruled = _rule_finding(rule, text)
                     only = ESSENTIAL
                     break
             else:
                 for rule in rules.allow:
                     if rules_mod.match_command(rule, command, ctx.paths):
-                        found.append(_rule_finding(rule))
+                        ruled = _rule_finding(rule, text)
                         only = ESSENTIAL
                         break
-        found.extend(
-            call_checkers(
-                self.plugins.hook.gatekeeper_check_command,
-                only=only,
-                command=command,
-                call=call,
-                ctx=ctx,
-            )
+        found = call_checkers(
+            self.plugins.hook.gatekeeper_check_command,
+            only,
+            text,
+            command=command,
+            call=call,
+            ctx=ctx,
         )
+        if ruled is not None:
+            found.insert(0, ruled)
         if only == ESSENTIAL:
-            found.extend(self._guard_wrapped(command, call, ctx))
-        if guard and not found:
-            found.append(
-                Finding(Verdict.SAFE, "GK-WRAP-002", "no protected path", plugin=ESSENTIAL)
+            found += [
+                f if f.command else _with_command(f, text)
+                for f in self._guard_wrapped(command, call, ctx)
+            ]
+        if found:
+            return found
+        if guard:
+            return [Finding(Verdict.SAFE, "GK-WRAP-002", "no protected path", ESSENTIAL, text)]
+        return [
+            Finding(
+                Verdict.REVIEW,
+                "GK-UNKNOWN",
+                f"no checker knows `{command.name or command.text[:40]}`",
+                HOST,
+                text,
             )
-        if not found:
-            found.append(
-                Finding(
-                    Verdict.REVIEW,
-                    "GK-UNKNOWN",
-                    f"no checker knows `{command.name or command.text[:40]}`",
-                    plugin=HOST,
-                )
-            )
-        text = command.text[:200]
-        return [f if f.command else _with_command(f, text) for f in found]
+        ]
 
     def _guard_wrapped(self, command: Command, call: ToolCall, ctx: Context) -> list[Finding]:
         """The protected-paths check of what a wrapper runs, when only that check runs.
@@ -718,13 +721,14 @@ def _too_deep() -> Finding:
     )
 
 
-def _rule_finding(rule: rules_mod.Rule) -> Finding:
+def _rule_finding(rule: rules_mod.Rule, text: str = "") -> Finding:
     if rule.kind == rules_mod.ALLOW:
         return Finding(
             Verdict.SAFE,
             "GK-RULE-001",
             f"allowed by your rule `{rule.text}`",
             plugin="gatekeeper.rules",
+            command=text,
         )
     if rule.kind == rules_mod.ASK:
         return Finding(
@@ -732,12 +736,14 @@ def _rule_finding(rule: rules_mod.Rule) -> Finding:
             "GK-RULE-002",
             f"your rule `{rule.text}` asks first",
             plugin="gatekeeper.rules",
+            command=text,
         )
     return Finding(
         Verdict.ELEVATE,
         "GK-RULE-003",
         f"denied by your rule `{rule.text}`",
         plugin="gatekeeper.rules",
+        command=text,
     )
 
 
