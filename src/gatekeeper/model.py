@@ -189,7 +189,8 @@ class Command:
     def __post_init__(self) -> None:
         argv = tuple([w.text for w in self.words])
         _set_argv(self, argv)
-        _set_name(self, argv[0].rsplit("/", 1)[-1] if argv else "")
+        name = argv[0] if argv else ""
+        _set_name(self, name.rsplit("/", 1)[-1] if "/" in name else name)
 
 
 # A frozen record's own fields, set once in __post_init__ through their slots' descriptors

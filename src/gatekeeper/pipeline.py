@@ -545,8 +545,8 @@ class Engine:
         def classify(argv: Sequence[str], where: str) -> Finding:
             if depth + 1 > MAX_DEPTH:
                 return _too_deep()
-            words = tuple(_word(a) for a in argv)
-            command = Command(words, where=where, text=" ".join(argv))
+            words = tuple([_word(a) for a in argv])
+            command = Command(words, (), (), where, " ".join(argv))  # positional (hot)
             inner = self.context(call, depth + 1, policy, guard=guard)
             return _top(self.judge(command, call, inner, guard=guard), command.text)
 
@@ -712,13 +712,13 @@ def _with_command(found: Finding, text: str) -> Finding:
 
 
 def _word(text: str) -> Word:
-    return Word(text, dynamic="$" in text or "`" in text, glob=any(c in text for c in "*?["))
+    return Word(text, "$" in text or "`" in text, "*" in text or "?" in text or "[" in text)
 
 
 def _top(found: Sequence[Finding], text: str) -> Finding:
     # Ties are broken by rule id, not by plugin order: a wrapper's verdict and the rule it
     # names must not depend on the order plugins were registered in.
-    top = dominant(sorted(found, key=lambda f: (f.rule, f.plugin)))
+    top = found[0] if len(found) == 1 else dominant(sorted(found, key=lambda f: (f.rule, f.plugin)))
     if top is None:
         return Finding(Verdict.REVIEW, "GK-UNKNOWN", f"no checker knows `{text[:40]}`", plugin=HOST)
     return top
