@@ -549,14 +549,9 @@ class PathPolicy:
                     _SOURCES.clear()
                 _SOURCES[key] = sources
         home, allowed, tmp, protected, nul = sources
-        policy = cls(
-            cwd=cwd,
-            home_source=home,
-            project_root=config.project_root,
-            allowed_sources=allowed,
-            tmp_sources=tmp,
-            protected_sources=protected,
-        )
+        # cwd, home_source, project_root, allowed_sources, tmp_sources, protected_sources:
+        # positional, ~0.4 µs less per keyword (once per decision).
+        policy = cls(cwd, home, config.project_root, allowed, tmp, protected)
         if nul:
             policy._resolve_roots(True)  # raises here, for the whole call, as it always did
             policy._resolve_roots(False)

@@ -428,6 +428,11 @@ class Engine:
         self, script: Script, call: ToolCall, ctx: Context, *, guard: bool = False
     ) -> list[Context]:
         """The context of each command: where it may run after the script's `cd`s."""
+        commands = script.commands
+        if len(commands) == 1:
+            argv = commands[0].argv
+            if not argv or argv[0] not in _CD_LEADS:
+                return [ctx]  # what `cwd_plan` gives one command that cannot be a `cd` (hot)
         plan = cwd_plan(script, ctx.paths.cwd)
         out: list[Context] = []
         for cwd, others in plan:
