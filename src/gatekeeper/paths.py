@@ -366,6 +366,8 @@ _POLICY_ENV = (
     b"GATEKEEPER_STATE_DIR",
     b"XDG_STATE_HOME",
 )
+_POSIX = os.name == "posix"
+_SLASH = ord("/")  # what a bytes value's first item is when it starts with /
 # home source, allowed sources, tmp sources, protected sources, whether one holds a NUL.
 _Sources = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...], bool]
 _SOURCES: dict[tuple[object, ...], _Sources] = {}
@@ -383,13 +385,16 @@ def environment_key() -> tuple[object, ...] | None:
     `home_dir` or `expanduser` asks the user database, a file, not an input.
     """
     data = getattr(os.environ, "_data", None)
-    if type(data) is not dict or os.name != "posix":
+    if type(data) is not dict or not _POSIX:
         return None
     env = tuple(map(data.get, _POLICY_ENV))
     if not env[0]:
         return None
     process_cwd = None
-    for explicit in (env[2], env[4]) if env[2] or env[4] else ():
+    config, state = env[2], env[4]
+    if not (config and config[0] != _SLASH) and not (state and state[0] != _SLASH):
+        return (None, *env)  # both unset or absolute (the common case): no cwd in the key
+    for explicit in (config, state):
         if explicit and not explicit.startswith(b"/"):
             if explicit.startswith(b"~") and not explicit.startswith(b"~/"):
                 return None
