@@ -51,3 +51,5 @@ def test_best_of_is_reported_and_gives_every_public_row(gk_env: GkEnv, tmp_path:
     assert {"tests/corpora", "examples/session", "all"} <= set(rows)
     assert rows["all"]["p50"] <= rows["all"]["p99"]
     assert "the fastest of 2 per command" in stdout
+    assert results["in_process_warm_up"] == 1  # the default: one untimed pass first
+    assert "after 1 warm-up pass" in stdout

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -81,3 +83,92 @@ def test_dominant_of_a_finding_without_a_verdict_raises_as_before() -> None:
         max([Odd()], key=lambda f: SEVERITY[f.verdict])  # type: ignore[index]
     with pytest.raises(KeyError):
         dominant([Odd()])  # type: ignore[list-item]
+
+
+def test_an_implementation_added_later_is_called_at_the_next_call() -> None:
+    # `call_checkers` keeps each hook's plan keyed by its implementations: a plugin
+    # registered between two decisions (the decision server, a test) is called in the next.
+    def first(command: str) -> Finding:
+        return Finding(Verdict.SAFE, "GK-X-001", command)
+
+    def later(ctx: str) -> Finding:
+        return Finding(Verdict.ELEVATE, "GK-X-002", ctx)
+
+    hook = _Hook([_Impl("first", first, ("command",))])
+    for _ in range(2):
+        found = host.call_checkers(hook, **KWARGS)  # type: ignore[arg-type]
+        assert [(f.rule, f.plugin) for f in found] == [("GK-X-001", "first")]
+    hook.impls.append(_Impl("later", later, ("ctx",)))
+    found = host.call_checkers(hook, **KWARGS)  # type: ignore[arg-type]
+    assert [(f.rule, f.plugin) for f in found] == [("GK-X-002", "later"), ("GK-X-001", "first")]
+    hook.impls.pop(0)
+    found = host.call_checkers(hook, **KWARGS)  # type: ignore[arg-type]
+    assert [(f.rule, f.plugin) for f in found] == [("GK-X-002", "later")]
+
+
+class _OwnFinding(Finding):
+    __slots__ = ()
+
+
+def _old_call_checkers(hook: _Hook, about: str) -> list[Finding]:
+    """The host before findings were built once: plugin filled in, then the command."""
+    out: list[Finding] = []
+    for impl in hook.get_hookimpls()[::-1]:
+        try:
+            result = impl.function(*(KWARGS[n] for n in impl.argnames))  # type: ignore[operator]
+        except Exception as exc:  # noqa: BLE001 - the reference behaviour
+            result = Finding(
+                Verdict.REVIEW,
+                "GK-PLUGIN-001",
+                f"plugin `{impl.plugin_name}` failed ({type(exc).__name__}: {exc})",
+                plugin=impl.plugin_name,
+            )
+        else:
+            if result is None:
+                continue
+            if not isinstance(result, Finding) or not isinstance(result.verdict, Verdict):
+                result = Finding(
+                    Verdict.REVIEW,
+                    "GK-PLUGIN-002",
+                    f"plugin `{impl.plugin_name}` returned {type(result).__name__}, not a Finding",
+                    plugin=impl.plugin_name,
+                )
+            else:
+                result = dataclasses.replace(result, plugin=impl.plugin_name)
+        if about and not result.command:
+            result = dataclasses.replace(result, command=about)
+        out.append(result)
+    return out
+
+
+_ANSWERS: list[object] = [
+    None,
+    Finding(Verdict.SAFE, "GK-A", "r"),
+    Finding(Verdict.REVIEW, "GK-B", "r", plugin="liar", command="own text"),
+    Finding(Verdict.ELEVATE, "GK-C", "r", plugin="p1"),
+    Finding("safe", "GK-D", "r"),  # type: ignore[arg-type]  # no Verdict: garbage
+    _OwnFinding(Verdict.REVIEW, "GK-E", "r"),
+    _OwnFinding(Verdict.REVIEW, "GK-F", "r", command="own"),
+    "not a finding",
+    ZeroDivisionError("boom"),
+]
+
+
+@given(st.lists(st.sampled_from(range(len(_ANSWERS))), max_size=5), st.sampled_from(["", "cmd"]))
+def test_each_finding_is_what_the_plugin_and_command_fill_ins_gave(
+    answers: list[int], about: str
+) -> None:
+    def answer(i: int) -> object:
+        def function(command: str) -> object:
+            value = _ANSWERS[i]
+            if isinstance(value, Exception):
+                raise value
+            return value
+
+        return function
+
+    hook = _Hook([_Impl(f"p{n}", answer(i), ("command",)) for n, i in enumerate(answers)])
+    got = host.call_checkers(hook, None, about, **KWARGS)  # type: ignore[arg-type]
+    expected = _old_call_checkers(hook, about)
+    assert got == expected
+    assert [type(f) for f in got] == [type(f) for f in expected]

@@ -207,4 +207,28 @@ def test_the_session_file_follows_the_environment(
     for value in [*values, *values]:
         monkeypatch.setenv(name, value)
         for session in ("abc", "a/b", ""):
-            assert _session_file(session) == state.session_file(session), (value, session)
+            got = _session_file(session, paths.environment_key())
+            assert got == state.session_file(session), (value, session)
+
+
+def test_an_allow_closes_the_breaker_of_the_state_dir_the_call_names(
+    make_engine: Callable[..., Engine], gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The decision reads the environment once, for its policy and for the session file of
+    # the breaker (`check` calls are in session `test-session`): a state dir changed
+    # between two calls of one engine is the next call's, and an allow there closes that
+    # dir's breaker, and only that one.
+    from gatekeeper import state
+
+    engine = make_engine()
+    other = gk_env.home / "other-state"
+    monkeypatch.setenv("GATEKEEPER_STATE_DIR", str(other))
+    state.update("test-session", lambda s: setattr(s, "consecutive_pushbacks", 2))
+    monkeypatch.setenv("GATEKEEPER_STATE_DIR", str(gk_env.state_dir))
+    state.update("test-session", lambda s: setattr(s, "consecutive_pushbacks", 3))
+    assert check(engine, "ls").outcome == Outcome.ALLOW
+    assert state.load("test-session").consecutive_pushbacks == 0
+    monkeypatch.setenv("GATEKEEPER_STATE_DIR", str(other))
+    assert state.load("test-session").consecutive_pushbacks == 2  # not this call's dir: untouched
+    assert check(engine, "ls").outcome == Outcome.ALLOW
+    assert state.load("test-session").consecutive_pushbacks == 0

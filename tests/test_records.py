@@ -151,3 +151,26 @@ def test_the_models_are_records_and_keep_their_dataclass_behaviour() -> None:
     assert Config().reviewer == ReviewerConfig()
     assert Config() == Config() and hash(Config()) == hash(Config())
     assert [f.name for f in dataclasses.fields(Config)][:2] == ["allowed_paths", "protected_paths"]
+
+
+def test_a_frozen_slotted_record_sets_its_fields_through_its_slots() -> None:
+    # The generated __init__ calls each slot's descriptor directly: a plugin's subclass
+    # (with its own slot) still gets every field, and nothing can be assigned afterwards.
+    class Mine(Finding):
+        __slots__ = ("extra",)
+
+    mine = Mine(Verdict.REVIEW, "GK-X", "why", plugin="p", command="c")
+    assert (mine.verdict, mine.rule, mine.reason, mine.plugin, mine.command) == (
+        Verdict.REVIEW,
+        "GK-X",
+        "why",
+        "p",
+        "c",
+    )
+    for record, name in ((mine, "rule"), (Finding(Verdict.SAFE, "GK-X", "r"), "plugin")):
+        with pytest.raises(records.FrozenInstanceError):
+            setattr(record, name, "other")
+    command = Command((Word("a"),))
+    with pytest.raises(records.FrozenInstanceError):
+        command.argv = ("b",)  # type: ignore[misc]
+    assert command.argv == ("a",)

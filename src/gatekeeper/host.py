@@ -25,7 +25,7 @@ from gatekeeper.model import Finding, Review, ReviewDecision, Verdict
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see gatekeeper.markers)
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from collections.abc import Callable, Iterable, Sequence
     from types import ModuleType
 
     import pluggy
@@ -202,41 +202,85 @@ def load_plugins(
 
 
 def call_checkers(
-    hook: pluggy.HookCaller | Caller, only: str | None = None, **kwargs: object
-) -> Iterator[Finding]:
+    hook: pluggy.HookCaller | Caller,
+    only: str | None = None,
+    about: str = "",
+    **kwargs: object,
+) -> list[Finding]:
     """Call every implementation of a checker hook, isolating failures.
 
     pluggy stops at the first exception; a gate must not let one broken plugin silence the
     others, so the implementations are walked here in pluggy's own call order (tryfirst,
     last registered first, trylast), each given only the arguments it names. `only` limits
-    the call to one plugin (an allow rule still runs the essential plugin).
+    the call to one plugin (an allow rule still runs the essential plugin). Each finding
+    names the plugin that gave it and, when it names no command itself, `about` (the text
+    of the command judged): built once, with both filled in.
     """
-    impls = hook.get_hookimpls()  # a copy: reversed in place, as pluggy calls from the end
-    impls.reverse()
-    for impl in impls:
-        if only is not None and impl.plugin_name != only:
+    found: list[Finding] = []
+    for name, function, get in _plan(hook):
+        if only is not None and name != only:
             continue
         try:
-            result = impl.function(*_arguments(impl.argnames)(kwargs))
+            result = function(*get(kwargs))
         except Exception as exc:  # noqa: BLE001 - a crashing checker means REVIEW, never allow
-            yield Finding(
-                Verdict.REVIEW,
-                "GK-PLUGIN-001",
-                f"plugin `{impl.plugin_name}` failed ({type(exc).__name__}: {exc})",
-                plugin=impl.plugin_name,
+            found.append(
+                Finding(
+                    Verdict.REVIEW,
+                    "GK-PLUGIN-001",
+                    f"plugin `{name}` failed ({type(exc).__name__}: {exc})",
+                    name,
+                    about,
+                )
             )
             continue
         if result is None:
             continue
-        if not isinstance(result, Finding) or not isinstance(result.verdict, Verdict):
-            yield Finding(
+        if isinstance(result, Finding) and isinstance(result.verdict, Verdict):
+            found.append(_with_plugin(result, name, about))
+            continue
+        found.append(
+            Finding(
                 Verdict.REVIEW,
                 "GK-PLUGIN-002",
-                f"plugin `{impl.plugin_name}` returned {type(result).__name__}, not a Finding",
-                plugin=impl.plugin_name,
+                f"plugin `{name}` returned {type(result).__name__}, not a Finding",
+                name,
+                about,
             )
-            continue
-        yield _with_plugin(result, impl.plugin_name)
+        )
+    return found
+
+
+# One entry per hook caller's list of implementations: (plugin name, function, argument
+# getter) for each, in the order `call_checkers` calls them. The key is the implementations
+# themselves (identity), so a plugin registered later (the decision server, a test) makes a
+# new key; the memo holds the implementations, so an id is never reused while it is here.
+if TYPE_CHECKING:
+    _Getter = Callable[[dict[str, object]], tuple[object, ...]]
+    _Plan = tuple[tuple[str, Callable[..., object], _Getter], ...]
+_PLANS: dict[tuple[object, ...], _Plan] = {}
+
+
+def _plan(hook: pluggy.HookCaller | Caller) -> _Plan:
+    """The hook's implementations in call order, with their argument getters (hot).
+
+    Per command this saves, for each of ~10 implementations, the attribute reads and the
+    `_arguments` lookup (which hashes the argument names afresh).
+    """
+    impls = hook.get_hookimpls()  # a copy: reversed below, as pluggy calls from the end
+    key = tuple(impls)
+    try:
+        return _PLANS[key]
+    except KeyError:
+        pass
+    except TypeError:  # an implementation that cannot be a key: no memo
+        key = ()
+    impls.reverse()
+    plan = tuple((i.plugin_name, i.function, _arguments(i.argnames)) for i in impls)
+    if key:
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
 
 
 _ARGUMENTS: dict[object, Callable[[dict[str, object]], tuple[object, ...]]] = {}
@@ -266,15 +310,17 @@ def _arguments(names: Sequence[str]) -> Callable[[dict[str, object]], tuple[obje
     return get
 
 
-def _with_plugin(found: Finding, plugin: str) -> Finding:
-    """`dataclasses.replace(found, plugin=plugin)`, without its generic machinery (hot)."""
+def _with_plugin(found: Finding, plugin: str, about: str = "") -> Finding:
+    """`replace(found, plugin=plugin)`, and `command=about` if it names no command."""
     if type(found) is not Finding:
         from gatekeeper.records import replace  # a plugin's own Finding subclass: rare
 
+        if about and not found.command:
+            return replace(found, plugin=plugin, command=about)
         return replace(found, plugin=plugin)
-    if found.plugin == plugin:
+    if found.plugin == plugin and (found.command or not about):
         return found  # frozen: an equal copy would be indistinguishable
-    return Finding(found.verdict, found.rule, found.reason, plugin, found.command)
+    return Finding(found.verdict, found.rule, found.reason, plugin, found.command or about)
 
 
 def call_reviewers(hook: pluggy.HookCaller | Caller, **kwargs: object) -> Review | None:

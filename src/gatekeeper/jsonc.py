@@ -74,6 +74,15 @@ def loads(data: str | bytes) -> object:
     return json.loads(data)
 
 
+def string(text: str) -> str:
+    """`json.dumps(text, ensure_ascii=False)` for a `str`: the same quoted, escaped text."""
+    if make_scanner is not None and type(text) is str:
+        return encode_basestring(text)  # what json's encoder calls for every str it meets
+    import json  # another interpreter, or a str subclass
+
+    return json.dumps(text, ensure_ascii=False)
+
+
 def _unencodable(value: object) -> object:
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 

@@ -188,11 +188,15 @@ class Command:
 
     def __post_init__(self) -> None:
         argv = tuple([w.text for w in self.words])
-        _set(self, "argv", argv)
-        _set(self, "name", argv[0].rsplit("/", 1)[-1] if argv else "")
+        _set_argv(self, argv)
+        name = argv[0] if argv else ""
+        _set_name(self, name.rsplit("/", 1)[-1] if "/" in name else name)
 
 
-_set = object.__setattr__  # a frozen record's own fields, set once in __post_init__
+# A frozen record's own fields, set once in __post_init__ through their slots' descriptors
+# (what `object.__setattr__` would look up and call).
+_set_argv = Command.__dict__["argv"].__set__
+_set_name = Command.__dict__["name"].__set__
 
 
 class Outcome(Enum):

@@ -366,6 +366,8 @@ _POLICY_ENV = (
     b"GATEKEEPER_STATE_DIR",
     b"XDG_STATE_HOME",
 )
+_POSIX = os.name == "posix"
+_SLASH = ord("/")  # what a bytes value's first item is when it starts with /
 # home source, allowed sources, tmp sources, protected sources, whether one holds a NUL.
 _Sources = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...], bool]
 _SOURCES: dict[tuple[object, ...], _Sources] = {}
@@ -383,13 +385,16 @@ def environment_key() -> tuple[object, ...] | None:
     `home_dir` or `expanduser` asks the user database, a file, not an input.
     """
     data = getattr(os.environ, "_data", None)
-    if type(data) is not dict or os.name != "posix":
+    if type(data) is not dict or not _POSIX:
         return None
     env = tuple(map(data.get, _POLICY_ENV))
     if not env[0]:
         return None
     process_cwd = None
-    for explicit in (env[2], env[4]) if env[2] or env[4] else ():
+    config, state = env[2], env[4]
+    if not (config and config[0] != _SLASH) and not (state and state[0] != _SLASH):
+        return (None, *env)  # both unset or absolute (the common case): no cwd in the key
+    for explicit in (config, state):
         if explicit and not explicit.startswith(b"/"):
             if explicit.startswith(b"~") and not explicit.startswith(b"~/"):
                 return None
@@ -400,11 +405,22 @@ def environment_key() -> tuple[object, ...] | None:
     return (process_cwd, *env)
 
 
-def _sources_key(config: Config, cwd: str) -> tuple[object, ...] | None:
-    """Every input of `_sources`, or None when one of them cannot be a key."""
+# `from_config`'s `env` when the caller has not read `environment_key()` yet (a real key
+# is never empty).
+READ_ENV: tuple[object, ...] = ()
+
+
+def _sources_key(
+    config: Config, cwd: str, env: tuple[object, ...] | None = READ_ENV
+) -> tuple[object, ...] | None:
+    """Every input of `_sources`, or None when one of them cannot be a key.
+
+    `env` is `environment_key()` as the caller just read it, or `READ_ENV` to read it here.
+    """
     if type(config.allowed_paths) is not tuple or type(config.protected_paths) is not tuple:
         return None  # not hashable, or not as `config.load` builds them: no memo
-    env = environment_key()
+    if env is READ_ENV:
+        env = environment_key()
     if env is None:
         return None
     return (config.project_root, config.allowed_paths, config.protected_paths, cwd, *env)
@@ -519,14 +535,17 @@ class PathPolicy:
         return roots
 
     @classmethod
-    def from_config(cls, config: Config, cwd: str) -> PathPolicy:
+    def from_config(
+        cls, config: Config, cwd: str, env: tuple[object, ...] | None = READ_ENV
+    ) -> PathPolicy:
         """The policy of one call: project root + configured dirs + tmp dirs.
 
-        The environment is read here; the filesystem is not: every root (home included) is
-        resolved by the first question that needs it, with this call's `lstat` memo, and
-        nothing the filesystem said is kept beyond the policy.
+        The environment is read here (or `env`, `environment_key()` read by the caller for
+        this call); the filesystem is not: every root (home included) is resolved by the
+        first question that needs it, with this call's `lstat` memo, and nothing the
+        filesystem said is kept beyond the policy.
         """
-        key = _sources_key(config, cwd)
+        key = _sources_key(config, cwd, env)
         sources = _SOURCES.get(key) if key is not None else None
         if sources is None:
             sources = _sources(config, cwd)
@@ -535,14 +554,9 @@ class PathPolicy:
                     _SOURCES.clear()
                 _SOURCES[key] = sources
         home, allowed, tmp, protected, nul = sources
-        policy = cls(
-            cwd=cwd,
-            home_source=home,
-            project_root=config.project_root,
-            allowed_sources=allowed,
-            tmp_sources=tmp,
-            protected_sources=protected,
-        )
+        # cwd, home_source, project_root, allowed_sources, tmp_sources, protected_sources:
+        # positional, ~0.4 µs less per keyword (once per decision).
+        policy = cls(cwd, home, config.project_root, allowed, tmp, protected)
         if nul:
             policy._resolve_roots(True)  # raises here, for the whole call, as it always did
             policy._resolve_roots(False)
