@@ -138,6 +138,7 @@ _SECRET_PATTERNS = (
 _NOT_SECRET = ("*.pub", ".env.example", ".env.sample", ".env.template", ".env.dist")
 _SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud")
 _SECRET_HOME_MARKS = tuple("/" + d for d in _SECRET_HOME_DIRS)
+_MARKS_DOTTED = all(mark.startswith("/.") for mark in _SECRET_HOME_MARKS)
 _SYSTEM_SECRETS = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh")
 
 
@@ -258,6 +259,31 @@ def inside(path: str, root: str) -> bool:
 
 
 _inside = inside
+
+# Per tuple of roots, for `inside_any`: each root + `/` (the root `/` as it is), or None
+# when a root is not plain. A function of the strings alone (no filesystem answer).
+_PREFIXES: dict[tuple[str, ...], tuple[str, ...] | None] = {}
+_SYSTEM_DIRS = ("/etc", "/usr", "/boot")
+
+
+def inside_any(path: str, roots: tuple[str, ...]) -> bool:
+    """`any(inside(path, root) for root in roots)`, in one `startswith` for plain paths.
+
+    For a plain path and plain roots, inside one of them is "equal to one of them, or
+    starting with one of them + `/`" (`inside`'s fast path, over the tuple at once).
+    """
+    prefixes = _PREFIXES.get(roots)
+    if prefixes is None and roots not in _PREFIXES:
+        if len(_PREFIXES) >= 256:
+            _PREFIXES.clear()
+        prefixes = _PREFIXES[roots] = (
+            tuple(r if r == "/" else r + "/" for r in roots)
+            if all(_plain(r) for r in roots)
+            else None
+        )
+    if prefixes is not None and _plain(path):
+        return path in roots or path.startswith(prefixes)
+    return any(_inside(path, root) for root in roots)
 
 
 def _parts(path: str) -> tuple[str, ...]:
@@ -385,7 +411,10 @@ def _absolute(raw: str, cwd: str) -> str:
         expanded = home_dir() + raw[1:]
     if expanded.startswith("/"):
         return expanded  # what os.path.join(cwd, expanded) gives for an absolute one
-    return os.path.join(cwd or "/", expanded)
+    base = cwd or "/"
+    if type(base) is str:  # what os.path.join(base, expanded) gives, inline (every path)
+        return base + expanded if base.endswith("/") else f"{base}/{expanded}"
+    return os.path.join(base, expanded)
 
 
 # The environment variables a policy's sources depend on: `home_dir` (HOME), the tmp dirs
@@ -610,7 +639,7 @@ class PathPolicy:
     def resolve_all(self, raw: str) -> list[str]:
         """A raw path resolved against the cwd and every directory the call `cd`s into."""
         first = resolve(raw, self.cwd, self._known)
-        if os.path.isabs(raw) or raw.startswith("~") or not self.other_cwds:
+        if not self.other_cwds or raw.startswith(("/", "~")):  # `/`: os.path.isabs
             return [first]
         return [first, *(resolve(raw, c, self._known) for c in self.other_cwds)]
 
@@ -629,7 +658,7 @@ class PathPolicy:
         return answer
 
     def _is_protected(self, path: str) -> bool:
-        if any(_inside(path, p) for p in self.protected):
+        if inside_any(path, self.protected):
             return True
         # Compared case-blind: on a case-insensitive file system (macOS, Windows)
         # `.Claude/Settings.json` is Claude Code's settings file.
@@ -652,7 +681,7 @@ class PathPolicy:
                     return True
         if name in (".git", ".claude", ".husky", ".devcontainer"):
             return True
-        return _inside(path, "/etc") or _inside(path, "/usr") or _inside(path, "/boot")
+        return inside_any(path, _SYSTEM_DIRS)
 
     def holds_protected(self, path: str) -> bool:
         """True for a resolved directory that is, or contains, something protected.
@@ -688,11 +717,13 @@ class PathPolicy:
             return True
         # Inside `H/.ssh` (H the resolved home) means holding `/.ssh` for a plain path: most
         # paths hold none of these, and need no resolved home (an lstat per component).
-        if (not _plain(path) or any(d in path for d in _SECRET_HOME_MARKS)) and any(
-            _inside(path, d) for d in _secret_home_dirs(self.home)
-        ):
+        # (When every mark starts with `/.`, a path without `/.` holds none of them.)
+        marked = (_MARKS_DOTTED is False or "/." in path) and any(
+            d in path for d in _SECRET_HOME_MARKS
+        )
+        if (marked or not _plain(path)) and inside_any(path, _secret_home_dirs(self.home)):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
-        return any(_inside(path, p) for p in _SYSTEM_SECRETS)
+        return inside_any(path, _SYSTEM_SECRETS)
 
     def classify(self, raw: str, *, write: bool) -> tuple[str, str]:
         """The class of a raw path (see the module docstring) and its resolved form.
@@ -705,8 +736,13 @@ class PathPolicy:
         key = (raw, write, self.cwd, self.other_cwds)
         answer = self._classes.get(key)
         if answer is None:
-            results = [self._classify_one(path, raw, write) for path in self.resolve_all(raw)]
-            answer = self._classes[key] = min(results, key=lambda r: _CLASS_ORDER.index(r[0]))
+            found = self.resolve_all(raw)
+            if len(found) == 1:  # no other cwd, or an absolute path: one class, no `min`
+                answer = self._classify_one(found[0], raw, write)
+            else:
+                results = [self._classify_one(path, raw, write) for path in found]
+                answer = min(results, key=lambda r: _CLASS_ORDER.index(r[0]))
+            self._classes[key] = answer
         return answer
 
     def _classify_one(self, path: str, raw: str, write: bool) -> tuple[str, str]:
@@ -718,15 +754,15 @@ class PathPolicy:
             return PROTECTED, path
         if self.is_secret(path):
             return SECRET, path
-        if any(_inside(path, a) for a in self.allowed):
+        if inside_any(path, self.allowed):
             return ALLOWED, path
-        if any(_inside(path, t) for t in self.tmp):
+        if inside_any(path, self.tmp):
             return TMP, path
         return OUTSIDE, path
 
     def is_allowed(self, raw: str) -> bool:
         """Inside an allowed dir or a tmp dir (after resolution), wherever the call `cd`s."""
         return all(
-            any(_inside(path, a) for a in self.allowed) or any(_inside(path, t) for t in self.tmp)
+            inside_any(path, self.allowed) or inside_any(path, self.tmp)
             for path in self.resolve_all(raw)
         )
