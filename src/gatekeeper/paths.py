@@ -384,7 +384,9 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
             prefix = path if end == -1 else path[:end]
             state = known.get(prefix) if known is not None else None
             if state is None:
-                if _absent(prefix):
+                # The last component is often missing (a file to be written, a bare word);
+                # the directories above it mostly exist: `access` first only for the last.
+                if end == -1 and _absent(prefix):
                     state = _MISSING
                 else:
                     try:
