@@ -242,11 +242,12 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     for word in command.words[1:]:
         text = word.text
         if text.startswith("-") or "=" in text or "@" in text or ":" in text:
-            candidates = _path_candidates(text)
-        else:
-            candidates = [text] if text else []  # what _path_candidates gives (hot: every word)
-        for raw in candidates:
-            found = _read_finding(raw, how, ctx)
+            for raw in _path_candidates(text):
+                found = _read_finding(raw, how, ctx)
+                if found is not None:
+                    return found
+        elif text:  # its own only candidate, as _path_candidates gives (hot: every word)
+            found = _read_finding(text, how, ctx)
             if found is not None:
                 return found
     for r in command.redirects:
