@@ -148,3 +148,23 @@ def test_a_missing_ssh_dir_that_appears_between_two_policies_is_protected(
     (gk_env.home / ".ssh").symlink_to(elsewhere)
     second = paths.PathPolicy.from_config(Config(), str(gk_env.project))
     assert second.is_protected(str(elsewhere / "id_rsa.pub"))
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("nope", "nope/x"),  # walked: the tree is past, `nope` missing: answered at once
+        ("nope/x", "nope/y/z"),
+        ("ld/nope", "ld/nope/x"),  # `ld` is a link: its missing child says nothing alone
+        ("chain/nope", "chain/nope/x"),
+        ("d/nope", "ld/nope/x"),
+        ("f/x", "f/x/y"),  # below a file (ENOTDIR)
+    ],
+)
+def test_a_path_below_a_missing_parent(tree: str, first: str, then: str) -> None:
+    policy = paths.PathPolicy.from_config(Config(), tree)
+    assert policy.lexists(f"{tree}/{first}") == os.path.lexists(f"{tree}/{first}")
+    assert policy.resolve(f"{tree}/{then}") == os.path.realpath(f"{tree}/{then}")
+    walked = paths.PathPolicy.from_config(Config(), tree)
+    assert walked.resolve(f"{tree}/{first}") == os.path.realpath(f"{tree}/{first}")
+    assert walked.resolve(f"{tree}/{then}") == os.path.realpath(f"{tree}/{then}")

@@ -376,8 +376,17 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     end = 0
     if known is not None:
         cut = path.rfind("/")
-        if cut > 0 and known.get(path[:cut]) == _CLEAN:
-            end = cut  # the walk got past the parent already: only the last component is left
+        if cut > 0:
+            state = known.get(path[:cut])
+            if state == _CLEAN:
+                end = cut  # the walk got past the parent already: only the last component is left
+            elif state == _MISSING:
+                # A missing parent whose own parent the walk got past (`~/.config` missing, for
+                # `~/.config/gh`): the walk would pass every prefix above it without an lstat
+                # and stop at it, with this answer.
+                up = path.rfind("/", 0, cut)
+                if up == 0 or (up > 0 and known.get(path[:up]) == _CLEAN):
+                    return path
     try:
         while end != -1:
             end = path.find("/", end + 1)
