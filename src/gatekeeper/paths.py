@@ -138,6 +138,7 @@ _SECRET_PATTERNS = (
 _NOT_SECRET = ("*.pub", ".env.example", ".env.sample", ".env.template", ".env.dist")
 _SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud")
 _SECRET_HOME_MARKS = tuple("/" + d for d in _SECRET_HOME_DIRS)
+_MARKS_DOTTED = all(mark.startswith("/.") for mark in _SECRET_HOME_MARKS)
 _SYSTEM_SECRETS = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh")
 
 
@@ -259,6 +260,31 @@ def inside(path: str, root: str) -> bool:
 
 _inside = inside
 
+# Per tuple of roots, for `inside_any`: each root + `/` (the root `/` as it is), or None
+# when a root is not plain. A function of the strings alone (no filesystem answer).
+_PREFIXES: dict[tuple[str, ...], tuple[str, ...] | None] = {}
+_SYSTEM_DIRS = ("/etc", "/usr", "/boot")
+
+
+def inside_any(path: str, roots: tuple[str, ...]) -> bool:
+    """`any(inside(path, root) for root in roots)`, in one `startswith` for plain paths.
+
+    For a plain path and plain roots, inside one of them is "equal to one of them, or
+    starting with one of them + `/`" (`inside`'s fast path, over the tuple at once).
+    """
+    prefixes = _PREFIXES.get(roots)
+    if prefixes is None and roots not in _PREFIXES:
+        if len(_PREFIXES) >= 256:
+            _PREFIXES.clear()
+        prefixes = _PREFIXES[roots] = (
+            tuple(r if r == "/" else r + "/" for r in roots)
+            if all(_plain(r) for r in roots)
+            else None
+        )
+    if prefixes is not None and _plain(path):
+        return path in roots or path.startswith(prefixes)
+    return any(_inside(path, root) for root in roots)
+
 
 def _parts(path: str) -> tuple[str, ...]:
     """`PurePath(path).parts`, with a string fast path for plain paths."""
@@ -287,6 +313,35 @@ def resolve(raw: str, cwd: str, known: dict[str, int] | None = None) -> str:
 # What `lstat` said of a path: an entry, nothing, a symlink; `_CLEAN` is an entry that is not
 # a link and neither is any of its parents (the walk below got past it).
 _ENTRY, _MISSING, _LINK, _CLEAN = 0, 1, 2, 3
+
+# Most `lstat`s of a decision fail (a bare word that names no file, `~/.ssh` in a fresh home),
+# and a failing `lstat` raises: the `FileNotFoundError`, its message (strerror, decoded) and
+# its traceback cost ~6k instructions, 3 µs here, against ~1 µs for the system call. `access`
+# with `F_OK`, `AT_EACCESS` and `AT_SYMLINK_NOFOLLOW` asks the same question (can the path's
+# entry be looked up, with the process' effective ids, without following a final link) and
+# answers with a bool. It is asked first; only a path it finds is `lstat`ed (for the link
+# bit). An answer of "missing" where `lstat` would succeed would be more permissive, so the
+# flags must be honoured: `_CAN_ACCESS` needs them compiled in (`faccessat`), and `_absent`
+# checks once per process that `/` is found. A libc that rejects the flags (musl on a kernel
+# without `faccessat2` answers EINVAL) fails that probe, and every path is `lstat`ed as before.
+_CAN_ACCESS = os.access in os.supports_follow_symlinks and os.access in os.supports_effective_ids
+_ACCESS_PROBE: list[bool] = []  # a property of the platform, not of any path
+_access = os.access
+
+
+def _absent(path: str) -> bool:
+    """True only if `os.lstat(path)` would fail (ENOENT, ENOTDIR, EACCES...).
+
+    False when it would succeed, or when `access` cannot tell on this platform. Raises what
+    `os.lstat` raises for a path it cannot take (a NUL byte, an unencodable name).
+    """
+    if not _ACCESS_PROBE:
+        _ACCESS_PROBE.append(
+            _CAN_ACCESS and _access("/", os.F_OK, effective_ids=True, follow_symlinks=False)
+        )
+    return _ACCESS_PROBE[0] and not _access(
+        path, os.F_OK, effective_ids=True, follow_symlinks=False
+    )
 
 
 def realpath(path: str, known: dict[str, int] | None = None) -> str:
@@ -321,18 +376,32 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     end = 0
     if known is not None:
         cut = path.rfind("/")
-        if cut > 0 and known.get(path[:cut]) == _CLEAN:
-            end = cut  # the walk got past the parent already: only the last component is left
+        if cut > 0:
+            state = known.get(path[:cut])
+            if state == _CLEAN:
+                end = cut  # the walk got past the parent already: only the last component is left
+            elif state == _MISSING:
+                # A missing parent whose own parent the walk got past (`~/.config` missing, for
+                # `~/.config/gh`): the walk would pass every prefix above it without an lstat
+                # and stop at it, with this answer.
+                up = path.rfind("/", 0, cut)
+                if up == 0 or (up > 0 and known.get(path[:up]) == _CLEAN):
+                    return path
     try:
         while end != -1:
             end = path.find("/", end + 1)
             prefix = path if end == -1 else path[:end]
             state = known.get(prefix) if known is not None else None
             if state is None:
-                try:
-                    state = _LINK if stat.S_ISLNK(os.lstat(prefix).st_mode) else _ENTRY
-                except OSError:
+                # The last component is often missing (a file to be written, a bare word);
+                # the directories above it mostly exist: `access` first only for the last.
+                if end == -1 and _absent(prefix):
                     state = _MISSING
+                else:
+                    try:
+                        state = _LINK if stat.S_ISLNK(os.lstat(prefix).st_mode) else _ENTRY
+                    except OSError:
+                        state = _MISSING
                 if known is not None:
                     known[prefix] = state
             if state == _MISSING:
@@ -353,7 +422,10 @@ def _absolute(raw: str, cwd: str) -> str:
         expanded = home_dir() + raw[1:]
     if expanded.startswith("/"):
         return expanded  # what os.path.join(cwd, expanded) gives for an absolute one
-    return os.path.join(cwd or "/", expanded)
+    base = cwd or "/"
+    if type(base) is str:  # what os.path.join(base, expanded) gives, inline (every path)
+        return base + expanded if base.endswith("/") else f"{base}/{expanded}"
+    return os.path.join(base, expanded)
 
 
 # The environment variables a policy's sources depend on: `home_dir` (HOME), the tmp dirs
@@ -576,7 +648,10 @@ class PathPolicy:
         state = self._known.get(path)
         if state is None:
             try:
-                state = _LINK if stat.S_ISLNK(os.lstat(path).st_mode) else _ENTRY
+                if _absent(path):
+                    state = _MISSING
+                else:
+                    state = _LINK if stat.S_ISLNK(os.lstat(path).st_mode) else _ENTRY
             except (OSError, ValueError):
                 state = _MISSING
             self._known[path] = state
@@ -589,7 +664,7 @@ class PathPolicy:
     def resolve_all(self, raw: str) -> list[str]:
         """A raw path resolved against the cwd and every directory the call `cd`s into."""
         first = resolve(raw, self.cwd, self._known)
-        if os.path.isabs(raw) or raw.startswith("~") or not self.other_cwds:
+        if not self.other_cwds or raw.startswith(("/", "~")):  # `/`: os.path.isabs
             return [first]
         return [first, *(resolve(raw, c, self._known) for c in self.other_cwds)]
 
@@ -608,7 +683,7 @@ class PathPolicy:
         return answer
 
     def _is_protected(self, path: str) -> bool:
-        if any(_inside(path, p) for p in self.protected):
+        if inside_any(path, self.protected):
             return True
         # Compared case-blind: on a case-insensitive file system (macOS, Windows)
         # `.Claude/Settings.json` is Claude Code's settings file.
@@ -631,7 +706,7 @@ class PathPolicy:
                     return True
         if name in (".git", ".claude", ".husky", ".devcontainer"):
             return True
-        return _inside(path, "/etc") or _inside(path, "/usr") or _inside(path, "/boot")
+        return inside_any(path, _SYSTEM_DIRS)
 
     def holds_protected(self, path: str) -> bool:
         """True for a resolved directory that is, or contains, something protected.
@@ -667,11 +742,13 @@ class PathPolicy:
             return True
         # Inside `H/.ssh` (H the resolved home) means holding `/.ssh` for a plain path: most
         # paths hold none of these, and need no resolved home (an lstat per component).
-        if (not _plain(path) or any(d in path for d in _SECRET_HOME_MARKS)) and any(
-            _inside(path, d) for d in _secret_home_dirs(self.home)
-        ):
+        # (When every mark starts with `/.`, a path without `/.` holds none of them.)
+        marked = (_MARKS_DOTTED is False or "/." in path) and any(
+            d in path for d in _SECRET_HOME_MARKS
+        )
+        if (marked or not _plain(path)) and inside_any(path, _secret_home_dirs(self.home)):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
-        return any(_inside(path, p) for p in _SYSTEM_SECRETS)
+        return inside_any(path, _SYSTEM_SECRETS)
 
     def classify(self, raw: str, *, write: bool) -> tuple[str, str]:
         """The class of a raw path (see the module docstring) and its resolved form.
@@ -684,8 +761,13 @@ class PathPolicy:
         key = (raw, write, self.cwd, self.other_cwds)
         answer = self._classes.get(key)
         if answer is None:
-            results = [self._classify_one(path, raw, write) for path in self.resolve_all(raw)]
-            answer = self._classes[key] = min(results, key=lambda r: _CLASS_ORDER.index(r[0]))
+            found = self.resolve_all(raw)
+            if len(found) == 1:  # no other cwd, or an absolute path: one class, no `min`
+                answer = self._classify_one(found[0], raw, write)
+            else:
+                results = [self._classify_one(path, raw, write) for path in found]
+                answer = min(results, key=lambda r: _CLASS_ORDER.index(r[0]))
+            self._classes[key] = answer
         return answer
 
     def _classify_one(self, path: str, raw: str, write: bool) -> tuple[str, str]:
@@ -697,15 +779,15 @@ class PathPolicy:
             return PROTECTED, path
         if self.is_secret(path):
             return SECRET, path
-        if any(_inside(path, a) for a in self.allowed):
+        if inside_any(path, self.allowed):
             return ALLOWED, path
-        if any(_inside(path, t) for t in self.tmp):
+        if inside_any(path, self.tmp):
             return TMP, path
         return OUTSIDE, path
 
     def is_allowed(self, raw: str) -> bool:
         """Inside an allowed dir or a tmp dir (after resolution), wherever the call `cd`s."""
         return all(
-            any(_inside(path, a) for a in self.allowed) or any(_inside(path, t) for t in self.tmp)
+            inside_any(path, self.allowed) or inside_any(path, self.tmp)
             for path in self.resolve_all(raw)
         )

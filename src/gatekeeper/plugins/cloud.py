@@ -81,9 +81,11 @@ def _spelled(flag: str, names: Collection[str]) -> str:
     """The option of `names` that `flag` spells out or abbreviates, or "": aws, az and gcloud
     parse with argparse, which takes any unambiguous prefix (``--endp`` is ``--endpoint-url``,
     ``--orga`` is ``--organization``). An exact name of another option is that option."""
-    name = _flag_name(flag)
+    name = flag.split("=", 1)[0]  # _flag_name, inline (hot: every flag of every cloud call)
     if name in names:
         return name
+    if not name.startswith("--") or len(name) < 3:
+        return ""  # what long_options gives for it: no long option, no abbreviation
     found = long_options(name, names)
     return found[0] if found else ""
 
@@ -560,6 +562,8 @@ def _az_orgs(args: list[str]) -> list[str]:
     """The values of `--org`/`--organization` (attached with `=` or the next word)."""
     found: list[str] = []
     for i, a in enumerate(args):
+        if not a.startswith("--"):
+            continue  # _spelled is "" for it: both names are long options
         name, eq, value = a.partition("=")
         if _spelled(name, ("--org", "--organization")):
             found.append(value if eq else (args[i + 1] if i + 1 < len(args) else ""))

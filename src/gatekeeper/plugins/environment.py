@@ -41,7 +41,10 @@ def risky_assignment(names: list[str]) -> Finding | None:
 @hookimpl
 def gatekeeper_check_command(command: Command) -> Finding | None:
     """Prefix assignments and exports of code-running variables → REVIEW."""
+    declares = command.name in _DECLARATIONS
+    if not command.assignments and not declares:
+        return None  # no name to judge: what risky_assignment([]) gives (hot: most commands)
     names = [name for name, _ in command.assignments]
-    if command.name in _DECLARATIONS:
+    if declares:
         names += [w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")]
     return risky_assignment(names)

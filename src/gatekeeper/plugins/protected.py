@@ -80,6 +80,9 @@ if TYPE_CHECKING:
     from gatekeeper.model import Command, ToolCall
 
 NAME_MAX = 255  # the longest file name (one path component) Linux and macOS accept, in bytes
+# The characters of a bare name: `_read_finding` takes a word made of these alone (and not
+# starting with `-` or `.`) as a name in the cwd, never as a path (no `/`, `~`, `=`, `@`, `:`).
+_BARE_NAME = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
 
 _WRITE_TOOLS = {
     "Write": "file_path",
@@ -240,14 +243,33 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
                 f"`find -delete` below {path} may reach the protected paths it holds",
             )
     how = f"`{command.name}`"
+    paths = ctx.paths
+    # A bare name (`status`, `us-east-1`, `x.txt`) is read-checked only if it names an entry
+    # of the cwd: `_read_finding`'s own first test, asked here without its other tests
+    # (hot: most words of most commands). With other cwds, `_read_finding` asks them all.
+    cwd = paths.cwd or "/"
+    entry = cwd if cwd.endswith("/") else f"{cwd}/"
+    bare_ok = not paths.other_cwds
     for word in command.words[1:]:
         text = word.text
-        if text.startswith("-") or "=" in text or "@" in text or ":" in text:
-            candidates = _path_candidates(text)
-        else:
-            candidates = [text] if text else []  # what _path_candidates gives (hot: every word)
-        for raw in candidates:
-            found = _read_finding(raw, how, ctx)
+        if (
+            bare_ok
+            and text
+            and not text.strip(_BARE_NAME)
+            and text[0] not in "-."
+            and len(text) <= NAME_MAX
+        ):
+            if paths.lexists(entry + text):  # else: names nothing, reads nothing
+                found = _read_finding(text, how, ctx)
+                if found is not None:
+                    return found
+        elif text.startswith("-") or "=" in text or "@" in text or ":" in text:
+            for raw in _path_candidates(text):
+                found = _read_finding(raw, how, ctx)
+                if found is not None:
+                    return found
+        elif text:  # its own only candidate, as _path_candidates gives (hot: every word)
+            found = _read_finding(text, how, ctx)
             if found is not None:
                 return found
     for r in command.redirects:

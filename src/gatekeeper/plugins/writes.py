@@ -67,7 +67,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
                     f"{how} writes {path}, outside the allowed dirs",
                 )
             )
-    return dominant(findings)
+    return dominant(findings) if findings else None  # dominant([]) is None (hot: most calls)
 
 
 def _network(target: str) -> Finding:

@@ -235,6 +235,8 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
                 targets.append((Word(arg[2:], words[i].dynamic), "git -o"))
     # Long --output options are unambiguous for every command (git diff --output, ...).
     for i, arg in enumerate(argv[1:], 1):
+        if not arg.startswith("-"):
+            continue  # every channel below is an option (hot: every word of every command)
         if arg in (
             "--output",
             "--output-file",

@@ -1,0 +1,130 @@
+"""The checkers' early exits answer as the code they skip.
+
+`cloud._spelled` returns "" at once for a word that is neither one of the names nor a long
+option, `cloud._az_orgs` looks only at long options, `environment`'s hook returns None at
+once for a command without assignments or declarations, and `effects.write_targets` skips
+words that are not options when it looks for `--output`-like channels. Each is compared
+here with the code as it was (the whole corpora are compared by `bench/compare_trees.py`).
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gatekeeper.model import Command, Word
+from gatekeeper.plugins import cloud, environment
+from gatekeeper.shell import effects
+from gatekeeper.shell.effects import _write_targets, long_options
+from gatekeeper.shell.parse import parse
+
+_FLAGS = st.sampled_from(
+    [
+        *("--org", "--o", "--or", "--organization", "--orga=x", "-o", "-", "--", "--=", "org"),
+        *("x", "--debug", "--deb", "--d", "-d", "--endpoint-url=http://h", "--end", "=", "--org=y"),
+    ]
+)
+_NAMES = st.sampled_from(
+    [("--org", "--organization"), ("--debug",), ("-d", "--debug"), ("-o",), ("--", "x"), ()]
+)
+
+
+def _spelled_as_it_was(flag: str, names: tuple[str, ...]) -> str:
+    name = flag.split("=", 1)[0]
+    if name in names:
+        return name
+    found = long_options(name, names)
+    return found[0] if found else ""
+
+
+def _az_orgs_as_it_was(args: list[str]) -> list[str]:
+    found: list[str] = []
+    for i, a in enumerate(args):
+        name, eq, value = a.partition("=")
+        if _spelled_as_it_was(name, ("--org", "--organization")):
+            found.append(value if eq else (args[i + 1] if i + 1 < len(args) else ""))
+    return found
+
+
+@settings(max_examples=2000)
+@given(_FLAGS, _NAMES)
+def test_spelled_answers_as_before(flag: str, names: tuple[str, ...]) -> None:
+    assert cloud._spelled(flag, names) == _spelled_as_it_was(flag, names)
+
+
+@settings(max_examples=1000)
+@given(st.lists(_FLAGS, max_size=6))
+def test_az_orgs_answers_as_before(args: list[str]) -> None:
+    assert cloud._az_orgs(args) == _az_orgs_as_it_was(args)
+
+
+def _environment_as_it_was(command: Command) -> object:
+    names = [name for name, _ in command.assignments]
+    if command.name in environment._DECLARATIONS:
+        names += [w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")]
+    return environment.risky_assignment(names)
+
+
+_TEXTS = st.sampled_from(
+    [
+        "ls -la",
+        "LD_PRELOAD=/tmp/x.so ls",
+        "export PROMPT_COMMAND=x",
+        "declare -x BASH_ENV=/tmp/e",
+        "A=1 B=2 make",
+        "readonly X=1",
+        "typeset -x PAGER=less",
+        "git -c core.pager=less log",
+        "env PAGER=x git log",
+        "local LD_LIBRARY_PATH=/x",
+    ]
+)
+
+
+@settings(max_examples=200)
+@given(_TEXTS)
+def test_the_environment_exit_answers_as_before(text: str) -> None:
+    for command in parse(text, "/home/u").commands:
+        assert environment.gatekeeper_check_command(command) == _environment_as_it_was(command)
+
+
+def _long_channels_as_they_were(command: Command) -> list[tuple[str, str]]:
+    """The option loop of `_write_targets` as it was, looking at every word."""
+    name, words, argv = command.name, command.words, command.argv
+    out: list[tuple[str, str]] = []
+    for i, arg in enumerate(argv[1:], 1):
+        if arg in ("--output", "--output-file", "--out-file", "--outfile", "--log-file") and (
+            i + 1 < len(words)
+        ):
+            out.append((words[i + 1].text, arg))
+        elif arg.startswith(effects._LONG_OUTPUT_EQ):
+            out.append((arg.split("=", 1)[1], arg.split("=", 1)[0]))
+        elif (
+            name in effects._DASH_O_OUTPUT
+            and arg in ("-o", "-O")
+            and not (name == "curl" and arg == "-O")
+        ):
+            if i + 1 < len(words):
+                out.append((words[i + 1].text, f"{name} {arg}"))
+        elif (
+            name in effects._DASH_O_OUTPUT
+            and len(arg) > 2
+            and arg.startswith("-o")
+            and name != "curl"
+        ):
+            out.append((arg[2:], f"{name} -o"))
+    return out
+
+
+_WORDS = st.sampled_from(
+    ["--output", "--output=o", "--log-file", "x", "o.txt", "-o", "-ofile", "-", "--", "-O", "a=b"]
+)
+
+
+@settings(max_examples=1500)
+@given(st.sampled_from(["ls", "git", "gcc", "curl", "sort", "tool"]), st.lists(_WORDS, max_size=5))
+def test_write_targets_still_see_every_option_channel(name: str, args: list[str]) -> None:
+    command = Command(tuple(Word(t) for t in (name, *args)))
+    found = [(w.text, how) for w, how in _write_targets(command)]
+    for target in _long_channels_as_they_were(command):
+        assert target in found, (target, found)
