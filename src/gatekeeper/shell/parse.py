@@ -383,9 +383,28 @@ class _Walker:
         )
 
     def assignment_value(self, node: Node, where: str) -> None:
+        self.assignment_name(node)
         value = node.child_by_field_name("value")
         if value is not None:
             self.scan(value, where)
+
+    def assignment_name(self, node: Node) -> str:
+        """The name of an assignment; a problem when it is no bash identifier: tree-sitter
+        reads `1=x ls` and `1vk=/a` as assignments, bash runs `1=x` as the command."""
+        name = node.child_by_field_name("name")
+        text = self.text(name) if name is not None else ""
+        base = text.split("[", 1)[0]
+        if not (
+            base.isascii()
+            and (base[:1].isalpha() or base[:1] == "_")
+            and base.replace("_", "a").isalnum()
+        ):
+            self.problem(
+                "GK-SHELL-001",
+                "the word before `=` is no variable name: bash runs it as a command",
+                node,
+            )
+        return text
 
     def command(self, item: _Item, heredoc_of: Node | None = None) -> None:
         node = item.node
@@ -396,11 +415,10 @@ class _Walker:
         for i, child in enumerate(node.children):
             kind = child.type
             if kind == "variable_assignment" and not words:
-                name = child.child_by_field_name("name")
                 value = child.child_by_field_name("value")
                 assignments.append(
                     (
-                        self.text(name) if name is not None else "",
+                        self.assignment_name(child),
                         self.word(value, item.where) if value is not None else Word(""),
                     )
                 )
@@ -836,9 +854,9 @@ def _plain(text: str, where: str) -> Script | None:
     word as bash reads it (the plain characters and the insides of its single-quoted
     parts: not dynamic, no glob), the stage's text without its blanks, every stage after
     the first fed by the pipe, no problem, no `&&` chain. An empty stage (`a || b`), a
-    command name of other characters than `_NAME_CHARS`, a keyword anywhere, `==` outside
-    quotes, an unclosed quote and a quote holding anything but printable ASCII and blanks
-    take the tree.
+    command name of other characters than `_NAME_CHARS` or `-`, a keyword anywhere, `==`
+    outside quotes, an unclosed quote and a quote holding anything but printable ASCII and
+    blanks take the tree.
     `tests/test_shell_walk.py` compares the two over the corpora, over generated texts and
     over every word of up to two plain characters in every place.
     """
@@ -860,7 +878,12 @@ def _plain(text: str, where: str) -> Script | None:
     at = 0  # the index in `quoted` of the next quote
     for stage in text.split("|"):
         words = stage.split()
-        if not words or not _NAME_CHARS.issuperset(words[0]) or not _KEYWORDS.isdisjoint(words):
+        if (
+            not words
+            or not _NAME_CHARS.issuperset(words[0])
+            or words[0] == "-"  # `- x=1`: tree-sitter leaves the `-` out (`_dropped_dash`)
+            or not _KEYWORDS.isdisjoint(words)
+        ):
             return None
         written = stage.strip()
         if quoted and "\0" in written:
@@ -916,6 +939,8 @@ def _walk_text(
     walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
     root = tree.root_node
     walker.walk(root)
+    if not root.has_error and (b"- " in src or b"-\t" in src or b"-\n" in src):
+        _dropped_dash(root, src, walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -923,6 +948,22 @@ def _walk_text(
     if where != "top":
         commands = [_relabel(c, where) for c in commands]
     return Script(tuple(commands), tuple(walker.problems), _is_and_chain(root))
+
+
+def _dropped_dash(root: Node, src: bytes, walker: _Walker) -> None:
+    """tree-sitter-bash leaves out a lone `-` word before a word shaped like an assignment
+    (`- x=1`, `ls && - x=1 y`, `x=1 - y=2 ls`) or a lone `$` (`cat - $`), with no error in
+    the tree: bash runs that `-` as the command. A `-` before a blank (or at the end) that
+    no leaf of the tree holds is a problem."""
+    at = src.find(b"-")
+    while at != -1:
+        if src[at + 1 : at + 2] in (b" ", b"\t", b"\n", b"\r", b""):
+            node = root.descendant_for_byte_range(at, at + 1)
+            if node is not None and node.child_count:
+                reason = "the parser left out a `-` word of the command line"
+                walker.problem("GK-SHELL-001", reason, node)
+                return
+        at = src.find(b"-", at + 1)
 
 
 def _only_herestring_quirk(root: Node) -> bool:
