@@ -18,3 +18,31 @@ ls && 1=x
 a[1]=x _b=2 ls
 # ok: GK-SHELL-001
 ls - | head
+
+# -- yq -i among bundled letters (pflag and argparse split a cluster): -Pi is -P -i ------
+# ruleid: GK-PROT-001
+yq -Pi '.hooks = {}' .claude/settings.json
+# ruleid: GK-BASH-005
+yq -ei '.a' src/x.yaml
+# ruleid: GK-BASH-005
+yq e -Pi '.a = 1' src/x.yaml
+# ok: GK-BASH-005
+yq -P -I2 -oj '.a' src/x.yaml
+
+# -- yq's loaders spelled the other way round, and eval() of a string built at run time --
+# ruleid: GK-BASH-005
+yq -n 'str_load("/srv/notes")'
+# ruleid: GK-BASH-005
+yq -n 'xml_load("/srv/notes.xml")'
+# ruleid: GK-BASH-005
+yq -n 'eval("lo" + "ad_str(\"/srv/notes\")")'
+# ok: GK-BASH-005
+yq eval '.a' src/x.yaml
+
+# -- jq: a comment between `import` and its path (jq's lexer skips it) -------------------
+# ruleid: GK-BASH-005
+jq -n $'import #x\n"config" as $c {search: "~/.docker"}; $c'
+# ruleid: GK-BASH-005
+jq -n $'include#\n"m"; 1'
+# ok: GK-BASH-005
+jq -r '.imports[] | .name' src/x.json

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import Word
+from gatekeeper.shell.jsonfilters import yq_in_place
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -214,9 +215,7 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
             command, {"-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars"}
         )
         targets += [(w, "uniq outfile") for w in ops[1:2]]
-    elif name == "yq" and any(
-        a in ("-i", "--inplace") or a.startswith(("-i=", "--inplace=")) for a in argv[1:]
-    ):
+    elif name == "yq" and yq_in_place(argv[1:]):
         ops = [w for w in operands(command) if w.text not in ("eval", "e", "eval-all", "ea")]
         targets += [(w, "yq -i") for w in ops[1:]]
     elif name == "time":
