@@ -1054,7 +1054,9 @@ def _dereferences(command: Command) -> bool:
     for a in command.argv[1:]:
         if a == "--":
             break
-        if a == "--dereference" or (a.startswith("-") and not a.startswith("--") and "L" in a):
+        if long_options(a, ("--dereference",)) or (  # `--deref`: getopt_long's prefix
+            a.startswith("-") and not a.startswith("--") and "L" in a
+        ):
             return True
     return False
 
