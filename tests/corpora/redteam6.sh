@@ -46,3 +46,34 @@ jq -n $'import #x\n"config" as $c {search: "~/.docker"}; $c'
 jq -n $'include#\n"m"; 1'
 # ok: GK-BASH-005
 jq -r '.imports[] | .name' src/x.json
+
+# -- files read through an option: xargs -a FILE in every spelling, git grep --no-index and
+# -f, git config --file (parse-options takes a prefix: --fil=F) ---------------------------
+# ruleid: GK-BASH-002
+xargs -a/srv/notes echo
+# ruleid: GK-BASH-002
+xargs -0a/srv/notes echo
+# ruleid: GK-BASH-002
+xargs --arg=/srv/notes echo
+# ruleid: GK-BASH-002
+xargs --arg-file /srv/notes echo
+# ok: GK-BASH-002
+xargs -a src/list.txt -n 1 echo
+# ruleid: GK-GIT-005
+git grep --no-index '' /srv
+# ruleid: GK-GIT-005
+git grep --no-ind -e key ../other
+# ruleid: GK-GIT-005
+git grep -nf/srv/patterns
+# ruleid: GK-GIT-005
+git config -l --file /srv/other/.git/config
+# ruleid: GK-GIT-005
+git config --fil=/srv/other/.git/config -l
+# ok: GK-GIT-005
+git grep --no-index -n key src
+
+# -- sdiff -o writes the merged file (two equal inputs: without a question) ----------------
+# ruleid: GK-PROT-001
+sdiff -so .git/hooks/pre-commit src/a src/a
+# ruleid: GK-PROT-001
+sdiff --out=.claude/settings.json src/a src/b
