@@ -77,3 +77,22 @@ git grep --no-index -n key src
 sdiff -so .git/hooks/pre-commit src/a src/a
 # ruleid: GK-PROT-001
 sdiff --out=.claude/settings.json src/a src/b
+
+# -- a secret of the environment printed into the transcript, by name (whatever the hook's
+# environment holds; the whole-environment listers are in tests/test_secretenv.py) ---------
+# ruleid: GK-ENV-002
+echo $GITHUB_TOKEN
+# ruleid: GK-ENV-002
+printf '%s\n' "${AWS_SECRET_ACCESS_KEY}"
+# ruleid: GK-ENV-002
+printenv OPENAI_API_KEY
+# ruleid: GK-ENV-002
+jq -n '$ENV.NPM_TOKEN'
+# ruleid: GK-ENV-002
+yq -n 'strenv(GH_TOKEN)'
+# ruleid: GK-ENV-002
+cat <<< "$PGPASSWORD"
+# ok: GK-ENV-002
+echo "${#GITHUB_TOKEN} $HOME $SSH_AUTH_SOCK"
+# ok: GK-ENV-002
+export GH_TOKEN=$GITHUB_TOKEN
