@@ -941,6 +941,8 @@ def _walk_text(
     walker.walk(root)
     if not root.has_error and (b"- " in src or b"-\t" in src or b"-\n" in src):
         _dropped_dash(root, src, walker)
+    if b"\v" in src or b"\f" in src or b"\r" in src:
+        _parser_blanks(root, src, walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -964,6 +966,26 @@ def _dropped_dash(root: Node, src: bytes, walker: _Walker) -> None:
                 walker.problem("GK-SHELL-001", reason, node)
                 return
         at = src.find(b"-", at + 1)
+
+
+def _parser_blanks(root: Node, src: bytes, walker: _Walker) -> None:
+    """tree-sitter-bash reads a vertical tab, a form feed and a carriage return as blanks;
+    bash reads them as characters of a word (it separates words by spaces and tabs only).
+    So `ls<VT># ; rm -rf ~` is `ls` and a comment to the parser, and to bash a command
+    `ls<VT>#` followed by `rm -rf ~`. Such a byte outside a quote, a comment and a
+    here-document (where the parser keeps it in a leaf) is a problem."""
+    for blank in (b"\v", b"\f", b"\r"):
+        at = src.find(blank)
+        while at != -1:
+            node = root.descendant_for_byte_range(at, at + 1)
+            if node is not None and node.child_count and node.type != "heredoc_body":
+                reason = (
+                    "a vertical tab, form feed or carriage return outside quotes: bash reads "
+                    "it as part of a word, the parser as a blank"
+                )
+                walker.problem("GK-SHELL-001", reason, node)
+                return
+            at = src.find(blank, at + 1)
 
 
 def _only_herestring_quirk(root: Node) -> bool:
