@@ -41,6 +41,12 @@ def engine(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
         f"git status\v#\r; {PAYLOAD}",
         f"bash -c $'ls\\v# ; {PAYLOAD}'",
         f"bash <<EOF\nls\v# ; {PAYLOAD}\nEOF",
+        # an escaped blank is a word's character to bash; the parser skipped `\ ` as a blank
+        f"ls \\ #; {PAYLOAD}",
+        f"ls\\\t#; {PAYLOAD}",
+        # `\<NEWLINE>` joins `ls` and `#` into one word: no comment
+        f"ls\\\n#; {PAYLOAD}",
+        f"x=1\\\n#; {PAYLOAD}",
     ],
 )
 def test_a_comment_after_a_character_bash_keeps_in_the_word_hides_nothing(
@@ -52,7 +58,17 @@ def test_a_comment_after_a_character_bash_keeps_in_the_word_hides_nothing(
 
 @pytest.mark.parametrize(
     "text",
-    ["echo 'a\vb'", 'echo "a\fb"', "echo $'a\\vb'", "ls # a\fb", "cat <<'EOF'\na\rb\nEOF"],
+    [
+        "echo 'a\vb'",
+        'echo "a\fb"',
+        "echo $'a\\vb'",
+        "ls # a\fb",
+        "cat <<'EOF'\na\rb\nEOF",
+        "git log \\\n  --oneline -5",
+        "git status &&\\\ngit log -1",
+        "echo a\\ b",
+        "ls \\\n#; rm -rf ~",  # `ls #...`: a comment to both
+    ],
 )
 def test_the_characters_inside_quotes_comments_and_here_documents_are_fine(
     engine: Engine, gk_env: GkEnv, text: str

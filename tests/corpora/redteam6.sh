@@ -16,6 +16,19 @@ ls && 1=x
 1=x ls
 # ok: GK-SHELL-001
 a[1]=x _b=2 ls
+
+# -- an escaped blank is a character of a word to bash (the `#` after it starts no comment);
+# tree-sitter-bash skipped `\ ` as a blank and saw `ls` and a comment. A continuation that
+# joins `ls` and `#` into one word (`ls#`) hides nothing either. (A vertical tab, form feed
+# or carriage return before `#`: tests/test_parse_quirks.py.) -----------------------------
+# ruleid: GK-SHELL-001
+ls \ #; rm -rf ~/project-x
+# ruleid: GK-SHELL-001
+ls\
+#; rm -rf ~/project-x
+# ok: GK-SHELL-001
+git log \
+  --oneline -5
 # ok: GK-SHELL-001
 ls - | head
 

@@ -943,6 +943,8 @@ def _walk_text(
         _dropped_dash(root, src, walker)
     if b"\v" in src or b"\f" in src or b"\r" in src:
         _parser_blanks(root, src, walker)
+    if b"\\ " in src or b"\\\t" in src or b"\\\n" in src:
+        _escaped_blanks(root, src, walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -986,6 +988,29 @@ def _parser_blanks(root: Node, src: bytes, walker: _Walker) -> None:
                 walker.problem("GK-SHELL-001", reason, node)
                 return
             at = src.find(blank, at + 1)
+
+
+_BOUNDARY = b" \t\n;&|()<>"  # bytes that end a word in bash (and `b""`: the text's ends)
+
+
+def _escaped_blanks(root: Node, src: bytes, walker: _Walker) -> None:
+    """A backslash before a space, a tab or a newline that no leaf of the tree holds.
+    tree-sitter-bash skips `\\ ` and `\\<TAB>` there as blanks; bash keeps the escaped blank
+    in a word, so in `ls \\ #; rm -rf ~` the `#` starts no comment. `\\<NEWLINE>` vanishes in
+    bash and joins the text around it into one word (`ls\\<NEWLINE>#; rm -rf ~` runs `ls#`,
+    then rm), where the parser sees two; between blanks or operators (`git log \\<NEWLINE>
+    -n 3`, `a &&\\<NEWLINE>b`) the two read it alike."""
+    for pair in (b"\\ ", b"\\\t", b"\\\n"):
+        at = src.find(pair)
+        while at != -1:
+            node = root.descendant_for_byte_range(at, at + 1)
+            if node is not None and node.child_count and node.type != "heredoc_body":
+                before, after = src[at - 1 : at] if at else b"", src[at + 2 : at + 3]
+                if pair != b"\\\n" or (before not in _BOUNDARY and after not in _BOUNDARY):
+                    reason = "an escaped blank or a line continuation the parser reads otherwise"
+                    walker.problem("GK-SHELL-001", reason + " than bash", node)
+                    return
+            at = src.find(pair, at + 1)
 
 
 def _only_herestring_quirk(root: Node) -> bool:
