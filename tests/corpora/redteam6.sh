@@ -29,6 +29,12 @@ ls\
 # ok: GK-SHELL-001
 git log \
   --oneline -5
+# With extglob on (bash-completion turns it on in interactive shells) `!(ls)#` is one glob
+# word to bash, and rm runs; the parser read `! (ls)` and a comment.
+# ruleid: GK-SHELL-001
+!(git status)#; rm -rf ~/project-x
+# ok: GK-SHELL-001
+! git diff --quiet
 # ok: GK-SHELL-001
 ls - | head
 

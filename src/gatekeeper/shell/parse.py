@@ -226,6 +226,11 @@ class _Walker:
             elif kind in {"expansion", "string", "concatenation"}:
                 self.scan(node, item.where)
             elif kind in _CONTAINERS:
+                start = node.start_byte
+                if kind == "negated_command" and self.src[start + 1 : start + 2] == b"(":
+                    # `!(ls)#; rm -rf ~`: with extglob on (bash-completion sets it), bash reads
+                    # the word `!(ls)#` (no comment), and runs rm; the parser, `! (ls)` + comment
+                    self.problem("GK-SHELL-001", "`!(` is a glob to bash with extglob", node)
                 self.push_children(item, node)
             elif kind in _INERT:
                 continue
