@@ -35,6 +35,13 @@ git log \
 !(git status)#; rm -rf ~/project-x
 # ok: GK-SHELL-001
 ! git diff --quiet
+# bash starts a comment only at the start of a word: `]#` and `)#` of an array are words.
+# ruleid: GK-SHELL-001
+git status && [ -d src ]#; rm -rf ~/project-x
+# ruleid: GK-SHELL-001
+ls; x=(a b)#; rm -rf ~/project-x
+# ok: GK-SHELL-001
+[ -d src ] && ls src # list it
 # ok: GK-SHELL-001
 ls - | head
 

@@ -950,6 +950,8 @@ def _walk_text(
         _parser_blanks(root, src, walker)
     if b"\\ " in src or b"\\\t" in src or b"\\\n" in src:
         _escaped_blanks(root, src, walker)
+    if b"#" in src:
+        _glued_comments(root, src, walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -1016,6 +1018,22 @@ def _escaped_blanks(root: Node, src: bytes, walker: _Walker) -> None:
                     walker.problem("GK-SHELL-001", reason + " than bash", node)
                     return
             at = src.find(pair, at + 1)
+
+
+def _glued_comments(root: Node, src: bytes, walker: _Walker) -> None:
+    """A comment of the tree whose `#` follows a word without a blank. bash starts a comment
+    only at the start of a word: `[ -f x ]#; rm -rf ~` is `[ -f x ]#` (an error) and then
+    rm, `x=(a)#; rm -rf ~` as well, where the parser closed the test (or the array) and
+    read a comment."""
+    at = src.find(b"#")
+    while at != -1:
+        if at and src[at - 1 : at] not in b" \t\n;&|":
+            node = root.descendant_for_byte_range(at, at + 1)
+            if node is not None and node.type == "comment" and node.start_byte == at:
+                reason = "a `#` glued to a word starts a comment for the parser, not for bash"
+                walker.problem("GK-SHELL-001", reason, node)
+                return
+        at = src.find(b"#", at + 1)
 
 
 def _only_herestring_quirk(root: Node) -> bool:
