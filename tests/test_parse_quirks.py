@@ -47,9 +47,11 @@ def engine(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
         # `\<NEWLINE>` joins `ls` and `#` into one word: no comment
         f"ls\\\n#; {PAYLOAD}",
         f"x=1\\\n#; {PAYLOAD}",
+        # the parser joined `$`, the newline and the next command's name into one expansion
+        f"echo x\\\n $ \n{PAYLOAD}",
     ],
 )
-def test_a_comment_after_a_character_bash_keeps_in_the_word_hides_nothing(
+def test_a_text_the_parser_reads_otherwise_than_bash_is_not_allowed(
     engine: Engine, gk_env: GkEnv, text: str
 ) -> None:
     decision = check(engine, text, cwd=str(gk_env.project))

@@ -553,6 +553,10 @@ class _Walker:
                     dynamic = True
                     parts.append(raw)
                     self.scan(n, where)
+                    if kind == "simple_expansion" and raw[1:2] in (" ", "\t", "\n", "\\"):
+                        # `ls x\<NL> $ <NL>rm -rf ~`: the parser made `$ <NL>rm` one expansion;
+                        # to bash `$` is a word and rm the next command
+                        self.problem("GK-SHELL-001", "a `$` the parser joins to what follows", n)
             elif kind in _SUBSTITUTION_NODES:
                 dynamic = True
                 parts.append(raw)
