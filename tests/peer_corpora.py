@@ -166,7 +166,14 @@ def isolated_engine(scratch: Path) -> tuple[Engine, str]:
     cfg = home / ".config" / "gatekeeper" / "config.toml"
     cfg.parent.mkdir(parents=True, exist_ok=True)
     cfg.write_text("[reviewer]\nenabled = false\n")
-    for name in [k for k in os.environ if k.startswith(("GATEKEEPER_", "CLAUDE"))]:
+    from gatekeeper.shell.secretenv import secret_variable
+
+    # no secret of the caller's environment: `env` would ask for it (GK-ENV-002)
+    for name in [
+        k
+        for k in os.environ
+        if k.startswith(("GATEKEEPER_", "CLAUDE")) or secret_variable(k, os.environ)
+    ]:
         del os.environ[name]
     os.environ.update(
         {

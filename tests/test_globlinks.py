@@ -61,6 +61,14 @@ def linked(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
         "tree -l",
         "du -L -a .",
         "find . -follow -name credentials",
+        "grep --deref key .",  # getopt_long's prefix of --dereference-recursive
+        "grep --dereference-r key src",
+        "diff --recur src /tmp",
+        "ag --fol key",
+        "ls -LR",  # the names below config -> ~/.aws, as tree -l lists them
+        "ls -l --dereference --recursive src",
+        "fd -L",
+        "fd --follow cred src",
     ],
 )
 def test_a_read_through_a_link_out_of_the_project_is_not_allowed(
@@ -89,7 +97,17 @@ def test_a_credential_reached_through_a_link_goes_to_the_user(
 
 @pytest.mark.parametrize(
     "command",
-    ["cat src/*.py", "grep -r key .", "grep -rn key src/*.py", "rg key", "ls -la", "wc -l src/*"],
+    [
+        "cat src/*.py",
+        "grep -r key .",
+        "grep -rn key src/*.py",
+        "rg key",
+        "ls -la",
+        "wc -l src/*",
+        "ls -R",
+        "ls -lL",
+        "fd cred",
+    ],
 )
 def test_reads_that_do_not_follow_the_link_stay_allowed(
     linked: Engine, gk_env: GkEnv, command: str
@@ -154,6 +172,8 @@ def file_link(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
         "cat $(git ls-files)",
         "cp -rL src copy",
         "cp --dereference -r src copy",
+        "cp -R --deref src copy",
+        "grep --dereference key src",
     ],
 )
 def test_a_reader_over_a_tree_follows_its_file_links(

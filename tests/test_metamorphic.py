@@ -48,8 +48,9 @@ _LONG: dict[str, dict[str, str]] = {
 
 
 def _argv(text: str) -> list[str] | None:
-    """argv of a plain one-command line (no operators, redirects or expansions), else None."""
-    if any(ch in _OPERATORS for ch in text):
+    """argv of a plain one-command line (no operators, redirects or expansions), else None.
+    A glob is an expansion too: `shlex.join` would quote it (`cp * d` into `cp '*' d`)."""
+    if any(ch in _OPERATORS or ch in "*?[" for ch in text):
         return None
     try:
         return shlex.split(text)

@@ -102,6 +102,8 @@ def test_plain_texts_take_the_fast_path_and_parse_alike(text: str) -> None:
 # Texts the fast path must leave to the tree: a keyword, an assignment, an empty stage.
 NOT_PLAIN = ["x=1 ls", "a+=1 ls", "export A=1", "if", "ls in", "a || b", "| a", "a |", "", "  ", "a\nb"]
 NOT_PLAIN += ["x ==", "x =='a'", "echo 'a", "'ls' x", "x | 'y'", "a 'x\ty'", "a 'x\ny'", "a 'caf\u00e9'", "a \0 'b'"]
+# tree-sitter-bash leaves out the `-` of `- x=1` (the walk reports it): the tree decides.
+NOT_PLAIN += ["- x=1", "- a=b | c", "a | - Cz@"]
 
 
 @pytest.mark.parametrize(

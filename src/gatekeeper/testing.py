@@ -186,7 +186,14 @@ def gk_env(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
         config_path=home / ".config" / "gatekeeper" / "config.toml",
         state_dir=home / ".local" / "state" / "gatekeeper",
     )
-    for name in [k for k in os.environ if k.startswith(("GATEKEEPER_", "CLAUDE", "ANTHROPIC_"))]:
+    from gatekeeper.shell.secretenv import secret_variable
+
+    # A secret in the environment makes `env` ask (GK-ENV-002): the tests start without one.
+    for name in [
+        k
+        for k in os.environ
+        if k.startswith(("GATEKEEPER_", "CLAUDE", "ANTHROPIC_")) or secret_variable(k, os.environ)
+    ]:
         monkeypatch.delenv(name)
     for name, value in env.variables().items():
         monkeypatch.setenv(name, value)

@@ -64,8 +64,8 @@ head -n 20 README.md; tail -5 src/app.py
 git -C src log -3
 # ok: GK-UNKNOWN
 command -v python3
-# ok: GK-UNKNOWN
-env | sort
+# (`env | sort` is SAFE only while the environment holds no secret: tests/test_secretenv.py
+# judges it both ways, GK-ENV-002)
 # ok: GK-UNKNOWN
 awk '{print $1}' data.txt | sort | uniq -c
 # ok: GK-UNKNOWN

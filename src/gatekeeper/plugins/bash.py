@@ -648,9 +648,7 @@ def _flag_problem(command: Command) -> Finding | None:
     elif name == "sort":
         if any(a.startswith("--compress-program") for a in args):
             return _review("GK-BASH-005", "`sort --compress-program` runs another program")
-    elif name == "yq" and any(
-        a in ("-i", "--inplace") or a.startswith(("-i=", "--inplace=")) for a in args
-    ):
+    elif name == "yq" and jsonfilters.yq_in_place(args):
         return _review("GK-BASH-005", "`yq -i` rewrites files in place")
     elif name in ("jq", "yq") and (why := jsonfilters.problem(command)):
         return _review("GK-BASH-005", why)
@@ -1056,7 +1054,9 @@ def _dereferences(command: Command) -> bool:
     for a in command.argv[1:]:
         if a == "--":
             break
-        if a == "--dereference" or (a.startswith("-") and not a.startswith("--") and "L" in a):
+        if long_options(a, ("--dereference",)) or (  # `--deref`: getopt_long's prefix
+            a.startswith("-") and not a.startswith("--") and "L" in a
+        ):
             return True
     return False
 

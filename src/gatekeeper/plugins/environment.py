@@ -11,6 +11,20 @@ and names gatekeeper does not know leave the verdict to the other checkers.
 set before a command (``PAGER='sh -c x' git log``) or exported.
 **Why:** each one makes a harmless-looking program load or run code of the caller's choosing.
 **Example:** ``GIT_PAGER='rm -rf ~' git log``.
+
+## GK-ENV-002 — a secret of the environment printed (ELEVATE, or REVIEW)
+**What it catches:** a command that prints the whole environment (``env``, ``printenv``,
+``set``, ``export -p``, ``declare -p``, ``ps auxe``, ``jq -n env``) while it holds a variable
+that looks like a secret (``GITHUB_TOKEN``, ``AWS_SECRET_ACCESS_KEY``, ``PGPASSWORD``, or any
+name whose value is a token, a key or a URL with a password), and a command that names such a
+variable (``echo $GITHUB_TOKEN``, ``printenv OPENAI_API_KEY``, ``jq -n '$ENV.NPM_TOKEN'``):
+ELEVATE for the readers and printers (their output is the transcript), REVIEW for any other
+command (it hands the secret to a program: where does it go?). ``shell.secretenv`` says
+exactly what counts.
+**Why:** what a command prints goes to the model's provider, the transcript and the logs:
+a token printed there is leaked like ``cat ~/.aws/credentials``. In an environment without
+such a variable ``env`` stays SAFE: asking for every ``env`` would be noise.
+**Example:** ``env | grep -i key`` with ``ANTHROPIC_API_KEY`` set.
 """
 
 from __future__ import annotations
@@ -18,6 +32,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.envvars import env_risk
+from gatekeeper.shell.secretenv import printed_secret
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -40,11 +55,34 @@ def risky_assignment(names: list[str]) -> Finding | None:
 
 @hookimpl
 def gatekeeper_check_command(command: Command) -> Finding | None:
-    """Prefix assignments and exports of code-running variables → REVIEW."""
+    """Prefix assignments and exports of code-running variables → REVIEW; a secret of the
+    environment printed → ELEVATE (REVIEW when handed to another program)."""
     declares = command.name in _DECLARATIONS
-    if not command.assignments and not declares:
-        return None  # no name to judge: what risky_assignment([]) gives (hot: most commands)
-    names = [name for name, _ in command.assignments]
-    if declares:
-        names += [w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")]
-    return risky_assignment(names)
+    if command.assignments or declares:  # else no name to judge (hot: most commands)
+        names = [name for name, _ in command.assignments]
+        if declares:
+            names += [
+                w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
+            ]
+        found = risky_assignment(names)
+        if found is not None:
+            return found
+    return _printed_secret(command)
+
+
+def _printed_secret(command: Command) -> Finding | None:
+    from gatekeeper.plugins.bash import READ_ONLY  # the readers: what they get, they print
+
+    secret = printed_secret(command)
+    if not secret:
+        return None
+    name = command.name
+    if name in READ_ONLY or name in ("env", "printenv", "ps", "jq", "yq"):
+        return Finding(
+            Verdict.ELEVATE,
+            "GK-ENV-002",
+            f"`{name}` prints the environment's secret {secret}: only the user can approve that",
+        )
+    return Finding(
+        Verdict.REVIEW, "GK-ENV-002", f"`{name}` is handed the environment's secret {secret}"
+    )

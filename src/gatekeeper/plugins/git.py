@@ -210,6 +210,54 @@ _RISKY_LONG = (*(o for o in _EXEC_OPTIONS if o.startswith("--")), "--output", "-
 _FULL_NAMES = {"--text", "--to"}
 
 
+# git grep's long options that take a value (the next word, or after `=`)
+_GREP_VALUED = {"--regexp", "--context", "--after-context", "--before-context"}
+_GREP_VALUED |= {"--max-depth", "--max-count", "--threads"}
+
+
+def _files_read(sub: str, args: list[str]) -> list[str]:
+    """Files `git grep --no-index` searches (and prints), `git grep -f FILE` takes its
+    patterns from, `git config --file FILE` lists: each is a read like an operand.
+    parse-options takes a prefix of a long option (`--no-ind`, `--fil=F`) and a short
+    option's value in its word (`-f/srv/x`)."""
+    files: list[str] = []
+    positional: list[str] = []
+    valued = "efABCm" if sub == "grep" else "f"  # short options that take a value
+    i = 0
+    while i < len(args):
+        a = args[i]
+        nxt = args[i + 1] if i + 1 < len(args) else None
+        i += 1
+        if a == "--":
+            positional += args[i:]
+            break
+        if a.startswith("--"):
+            name, eq, value = a.partition("=")
+            if long_options(name, ("--file",)) and len(name) > 3:
+                files += [value] if eq else [nxt] if nxt is not None else []
+                i += 0 if eq else 1
+            elif sub == "grep" and not eq and name in _GREP_VALUED:
+                i += 1
+        elif a.startswith("-") and len(a) > 1:
+            for j, letter in enumerate(a[1:], 2):  # `-nf FILE`: the letters cluster
+                if letter == "O":
+                    break  # `-O[PAGER]`: its value only in its word
+                if letter in valued:
+                    rest = a[j:]
+                    if letter == "f":
+                        files += [rest] if rest else [nxt] if nxt is not None else []
+                    i += 0 if rest else 1
+                    break
+        else:
+            positional.append(a)
+    if sub == "grep" and any(
+        len(a.split("=", 1)[0]) > 5 and long_options(a, ("--no-index",)) for a in args
+    ):
+        explicit = any(a.startswith(("-e", "-f", "--regexp", "--file")) for a in args)
+        files += positional if explicit else positional[1:]
+    return files
+
+
 def _abbreviated_risky_option(args: list[str]) -> tuple[str, str] | None:
     """The first `--abbrev` (before any `--`) that is a strict prefix of a risky long option."""
     for a in args:
@@ -342,6 +390,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         for a in args:
             if not a.startswith("-") and ctx.paths.classify(a, write=False)[0] != ALLOWED:
                 return _review("GK-GIT-005", f"`git diff` reads {a}, outside the allowed dirs")
+    if sub in ("grep", "config"):
+        for a in _files_read(sub, args):
+            if ctx.paths.classify(a, write=False)[0] != ALLOWED:
+                return _review("GK-GIT-005", f"`git {sub}` reads {a}, outside the allowed dirs")
     abbreviated = _abbreviated_risky_option(args)
     if abbreviated and read_like:
         return _review(

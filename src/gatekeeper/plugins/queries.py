@@ -1031,6 +1031,9 @@ def _fd_search(command: Command, words: list[Word], ctx: Context) -> Finding | N
             Verdict.REVIEW, "GK-BASH-002", "`fd` searches a cwd outside the allowed dirs"
         )
     found = check_reads(command, ctx, reads)
+    if found is None and ("-L" in texts or "--follow" in texts):
+        # `fd -L` lists the names below every linked directory, as `tree -l` does
+        found = check_tree_links(ctx, "`fd -L`", _fd_roots(texts))
     if found is not None:
         return found
     return _safe("`fd` only lists file names")

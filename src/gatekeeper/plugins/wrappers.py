@@ -40,8 +40,9 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
 from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP, may_pick_secrets
-from gatekeeper.plugins.bash import check_tree_links
+from gatekeeper.plugins.bash import check_reads, check_tree_links
 from gatekeeper.plugins.environment import risky_assignment
+from gatekeeper.records import replace
 from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.listers import listed_roots
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from gatekeeper.context import Context
-    from gatekeeper.model import Command, ToolCall
+    from gatekeeper.model import Command, ToolCall, Word
 
 _ESCALATORS = {"sudo", "doas", "su", "pkexec", "run0", "sudoedit", "calife", "ksu"}
 _SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"}
@@ -471,6 +472,9 @@ _XARGS_READERS = {
 
 
 def _xargs(command: Command, ctx: Context, call: ToolCall | None) -> Finding:
+    read = check_reads(command, ctx, _xargs_arg_files(command))
+    if read is not None:
+        return read  # `xargs -a/srv/notes echo` prints that file
     readings = _xargs_readings(list(command.argv[1:]))
     for reading in readings:  # `xargs -n $N wc`: N='1 rm -rf ~' makes rm the command
         runtime = _runtime_prefix(command, reading[0], "xargs")
@@ -480,6 +484,38 @@ def _xargs(command: Command, ctx: Context, call: ToolCall | None) -> Finding:
     found = dominant(findings)
     assert found is not None  # noqa: S101 - at least one reading
     return found
+
+
+def _xargs_arg_files(command: Command) -> list[Word]:
+    """The files `xargs -a FILE` reads its words from: `-a F`, `-aF`, the `a` of a cluster
+    (``-0a F``, ``-ra/srv/x``), ``--arg-file[=]F`` and its prefixes (``--arg=F``)."""
+    words = command.words
+    out: list[Word] = []
+    i = 1
+    while i < len(words):
+        text = words[i].text
+        after = words[i + 1] if i + 1 < len(words) else None
+        i += 1
+        if text == "--" or not text.startswith("-") or text == "-":
+            break  # the command xargs runs starts here
+        if text.startswith("--"):
+            name, eq, value = text.partition("=")
+            if long_options(name, ("--arg-file",)):
+                out += [replace(words[i - 1], text=value)] if eq else [after] if after else []
+                i += 0 if eq else 1
+            elif not eq and name in _XARGS_VALUE:
+                i += 1
+            continue
+        for j, letter in enumerate(text[1:], 2):
+            if letter in "eil":
+                break  # GNU's optional values: only in the same word
+            if letter in "adEILnPsJRS":  # the value: the rest of the word, or the next one
+                rest = text[j:]
+                if letter == "a":
+                    out += [replace(words[i - 1], text=rest)] if rest else [after] if after else []
+                i += 0 if rest else 1
+                break
+    return out
 
 
 def _xargs_readings(

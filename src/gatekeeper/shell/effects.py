@@ -4,7 +4,7 @@ Every write channel the gate knows is listed here once, so the checker of write 
 the protected-paths checker see the same targets: redirects (``>``, ``>>``, ``&>``, ``>|``,
 ``<>``, ``exec 3>``), ``tee``, ``-o``/``--output``/``--output=``, ``sed -i`` and sed's ``w``,
 ``find -fprint/-fprint0/-fprintf/-fls``, ``sort -o``/``-T``, ``time -o``, destinations of ``cp``/``mv``/
-``install``/``ln``, ``curl -o``/``-O``, ``wget -O``/``-P``, ``dd of=``, ``yq -i``, the outfile
+``install``/``ln``, ``curl -o``/``-O``, ``wget -O``/``-P``, ``dd of=``, ``yq -i`` (``-Pi``), ``sdiff -o``, the outfile
 of ``xxd`` and ``uniq``, ``iconv -o``, ``git --output-directory=``, and the operands of
 ``touch``/``mkdir``/``rm``/``rmdir``/``truncate``/``chmod``/``chown``/``shred``/``unlink``.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import Word
+from gatekeeper.shell.jsonfilters import yq_in_place
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -214,9 +215,7 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
             command, {"-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars"}
         )
         targets += [(w, "uniq outfile") for w in ops[1:2]]
-    elif name == "yq" and any(
-        a in ("-i", "--inplace") or a.startswith(("-i=", "--inplace=")) for a in argv[1:]
-    ):
+    elif name == "yq" and yq_in_place(argv[1:]):
         ops = [w for w in operands(command) if w.text not in ("eval", "e", "eval-all", "ea")]
         targets += [(w, "yq -i") for w in ops[1:]]
     elif name == "time":
@@ -225,6 +224,8 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
         targets += _sort_writes(command)
     elif name == "iconv":
         targets += _iconv_output(command)
+    elif name == "sdiff":
+        targets += _sdiff_output(command)
     elif name == "git":
         for i, arg in enumerate(argv):
             if arg in ("-o", "--output-directory") and i + 1 < len(words):
@@ -325,6 +326,40 @@ def _sort_writes(command: Command) -> list[tuple[Word, str]]:
                 if not rest:
                     i += 1
                 break
+    return out
+
+
+def _sdiff_output(command: Command) -> list[tuple[Word, str]]:
+    """sdiff's merged file: `-o F`, `-oF`, the `-o` of a cluster (``-so F``) and a prefix of
+    ``--output`` (``--out=F``; the whole ``--output[=]F`` is judged with the other tools).
+    With two equal inputs it writes their text without asking anything."""
+    words = command.words
+    out: list[tuple[Word, str]] = []
+    i = 1
+    while i < len(words):
+        text = words[i].text
+        after = words[i + 1] if i + 1 < len(words) else None
+        i += 1
+        if text == "--":
+            break
+        if text.startswith("--"):
+            name, eq, value = text.partition("=")
+            if long_options(name, ("--output",)) and len(name) > 2:
+                if name != "--output":
+                    target = Word(value, words[i - 1].dynamic) if eq else after
+                    if target is not None:
+                        out.append((target, "sdiff --output"))
+                i += 0 if eq else 1
+        elif text.startswith("-") and len(text) > 1:
+            for j, letter in enumerate(text[1:], 2):
+                if letter in "Iow":  # sdiff's short options that take a value
+                    rest = text[j:]
+                    if letter == "o":
+                        target = Word(rest, words[i - 1].dynamic) if rest else after
+                        if target is not None:
+                            out.append((target, "sdiff -o"))
+                    i += 0 if rest else 1
+                    break
     return out
 
 

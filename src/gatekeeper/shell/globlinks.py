@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 
 from gatekeeper.globmatch import matcher
+from gatekeeper.shell.effects import long_options
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -85,10 +86,13 @@ def tree_links(root: str, cwd: str) -> list[str] | None:
 
 def follows_links(command: Command) -> bool:
     """Whether a reader walks directories through every symlink it meets: ``grep -R``
-    (``--dereference-recursive``), ``rg -L`` (``--follow``), ``ag -f`` (``--follow``), and
-    ``diff -r`` (GNU diff reads what a link points to). A glob that expands to a name like
-    ``-R`` is `glob_links`' `dashed`."""
+    (``--dereference-recursive``), ``rg -L`` (``--follow``), ``ag -f`` (``--follow``),
+    ``diff -r`` (GNU diff reads what a link points to), ``ls -RL`` (the names below a linked
+    directory). getopt_long takes a prefix of a long option: ``grep --deref`` is ``-R``.
+    A glob that expands to a name like ``-R`` is `glob_links`' `dashed`."""
     name = command.name
+    if name == "ls":
+        return _ls_follows(command.argv[1:])
     letters, longs = _FOLLOWING.get(name, ("", ()))
     if not letters and not longs:
         return False
@@ -96,11 +100,27 @@ def follows_links(command: Command) -> bool:
         if arg == "--":
             break
         if arg.startswith("--"):
-            if arg.split("=", 1)[0] in longs:
+            whole = arg.split("=", 1)[0] in longs
+            if whole or (name not in _WHOLE_NAMES and long_options(arg, longs)):
                 return True
         elif arg.startswith("-") and any(c in letters for c in arg[1:]):
             return True
     return False
+
+
+def _ls_follows(args: tuple[str, ...]) -> bool:
+    """`ls -R` with `-L` (`--dereference`) lists the trees linked directories point to."""
+    recursive = dereference = False
+    for arg in args:
+        if arg == "--":
+            break
+        if arg.startswith("--"):
+            recursive = recursive or bool(long_options(arg, ("--recursive",)))
+            dereference = dereference or arg.split("=", 1)[0] == "--dereference"
+        elif arg.startswith("-"):
+            recursive = recursive or "R" in arg
+            dereference = dereference or "L" in arg
+    return recursive and dereference
 
 
 # (short letters, long options) that make a reader follow links below its operands.
@@ -114,6 +134,7 @@ _FOLLOWING: dict[str, tuple[str, tuple[str, ...]]] = {
     "tree": ("l", ()),  # names and sizes, from where the links point
     "du": ("L", ("--dereference",)),
 }
+_WHOLE_NAMES = {"rg"}  # ripgrep's parser takes no prefix of a long option
 
 
 def _tree(dirs: list[str], budget: int, links: list[str]) -> tuple[int, list[str]] | None:

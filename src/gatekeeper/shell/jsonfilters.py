@@ -7,12 +7,13 @@ jq's command line is ``jq [OPTIONS] FILTER [FILE...]``; ``--arg``/``--argjson``/
 lone positional as a file when one of that name exists, so all its positionals count as
 reads; kislyuk's Python yq passes jq's options through to jq.
 
-Not plain reads (GK-BASH-005): yq's ``load``/``load_str``/``load_xml``... read any file the
-expression names; jq's ``import``/``include`` and ``modulemeta`` read modules and data files
-from a library path (``-L``, ``~/.jq``); a filter in a file (``-f``, ``--from-file``) is not
-shown to the gate; yq's ``-s``/``--split-exp`` writes one file per result, named by the
-expression. yq's ``env``/``strenv`` read the environment, which ``env``/``printenv`` print as
-well (SAFE): they are not flagged.
+Not plain reads (GK-BASH-005): yq's ``load``/``load_str``/``str_load``... read any file the
+expression names, and its ``eval(...)`` runs an expression the gate never sees; jq's
+``import``/``include`` and ``modulemeta`` read modules and data files from a library path
+(``-L``, ``~/.jq``); a filter in a file (``-f``, ``--from-file``) is not shown to the gate;
+yq's ``-s``/``--split-exp`` writes one file per result, named by the expression, and ``-i``
+(alone or among bundled letters: ``-Pi``) rewrites its files. yq's ``env``/``strenv`` read
+the environment, which ``env``/``printenv`` print as well (SAFE): they are not flagged.
 """
 
 from __future__ import annotations
@@ -21,13 +22,20 @@ from gatekeeper.lazyre import LazyRegex
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from gatekeeper.model import Command, Word
 
-# yq's file loaders: load, load_str, load_xml, load_props, load_base64... (any case: the
-# gate does not rely on the lexer's spelling rules).
-_LOADS_FILE = LazyRegex(r"(?i)\bload\w*\s*\(")
+# yq's file loaders: load, load_str, load_xml, load_props, load_base64, and the reversed
+# spellings str_load, strload, xml_load... (any case: the gate does not rely on the lexer's
+# spelling rules; yq's lexer needs no word boundary before a name); `eval(EXPR)` evaluates
+# an expression built at run time (`eval("lo" + "ad(...)")`, `eval(strenv(X))`).
+_LOADS_FILE = LazyRegex(r"(?i)load\w*\s*\(")
+_EVAL = LazyRegex(r"eval\s*\(")
 # jq's module system: `import "m" as $d;` (a data file), `include "m";`, `"m" | modulemeta`.
-_MODULES = LazyRegex(r"(?<![\w.$])(?:import|include)\s*\"|\bmodulemeta\b")
+# A comment may sit between the keyword and its path (`import #x` NEWLINE `"m" as $d;`, and
+# jq 1.7.1 continues a comment over a backslash-newline): a `#` after it counts as well.
+_MODULES = LazyRegex(r"(?<![\w.$])(?:import|include)\s*[\"#]|\bmodulemeta\b")
 _TWO_VALUES = ("--arg", "--argjson", "--rawfile", "--slurpfile")
 _ONE_VALUE = ("--indent", "-L", "--library-path")
 _YQ_SUBCOMMANDS = ("eval", "e", "eval-all", "ea")
@@ -101,9 +109,28 @@ def problem(command: Command) -> str:
         # plain substring tests first: `re` is imported only when one of the words is there
         if "load" in a.lower() and _LOADS_FILE.search(a):
             return f"`{name}`'s `load` reads a file the expression names"
+        if name == "yq" and "eval" in a and _EVAL.search(a):
+            return "`yq`'s `eval` runs an expression built at run time (it may load files)"
         if ("import" in a or "include" in a or "modulemeta" in a) and _MODULES.search(a):
             return f"`{name}` imports modules or data files from its library path"
     return ""
+
+
+def yq_in_place(args: Sequence[str]) -> bool:
+    """True when `yq` rewrites its files: ``-i``, ``--inplace``, kislyuk's ``--in-place``, or
+    an ``i`` among bundled letters (``-Pi``, ``-ei``: pflag and argparse both split a
+    cluster), before a letter whose value is the rest of the word (``-oj``, ``-I2``, ``-w``)."""
+    for a in args:
+        if a.startswith("--"):
+            if a.startswith(("--inplace", "--in-place")):
+                return True
+        elif a.startswith("-"):
+            for c in a[1:]:
+                if c == "i":
+                    return True
+                if c in "opIfw":
+                    break
+    return False
 
 
 def _yq_short(letters: str, following: tuple[str, ...]) -> str:

@@ -226,6 +226,11 @@ class _Walker:
             elif kind in {"expansion", "string", "concatenation"}:
                 self.scan(node, item.where)
             elif kind in _CONTAINERS:
+                start = node.start_byte
+                if kind == "negated_command" and self.src[start + 1 : start + 2] == b"(":
+                    # `!(ls)#; rm -rf ~`: with extglob on (bash-completion sets it), bash reads
+                    # the word `!(ls)#` (no comment), and runs rm; the parser, `! (ls)` + comment
+                    self.problem("GK-SHELL-001", "`!(` is a glob to bash with extglob", node)
                 self.push_children(item, node)
             elif kind in _INERT:
                 continue
@@ -383,9 +388,28 @@ class _Walker:
         )
 
     def assignment_value(self, node: Node, where: str) -> None:
+        self.assignment_name(node)
         value = node.child_by_field_name("value")
         if value is not None:
             self.scan(value, where)
+
+    def assignment_name(self, node: Node) -> str:
+        """The name of an assignment; a problem when it is no bash identifier: tree-sitter
+        reads `1=x ls` and `1vk=/a` as assignments, bash runs `1=x` as the command."""
+        name = node.child_by_field_name("name")
+        text = self.text(name) if name is not None else ""
+        base = text.split("[", 1)[0]
+        if not (
+            base.isascii()
+            and (base[:1].isalpha() or base[:1] == "_")
+            and base.replace("_", "a").isalnum()
+        ):
+            self.problem(
+                "GK-SHELL-001",
+                "the word before `=` is no variable name: bash runs it as a command",
+                node,
+            )
+        return text
 
     def command(self, item: _Item, heredoc_of: Node | None = None) -> None:
         node = item.node
@@ -396,11 +420,10 @@ class _Walker:
         for i, child in enumerate(node.children):
             kind = child.type
             if kind == "variable_assignment" and not words:
-                name = child.child_by_field_name("name")
                 value = child.child_by_field_name("value")
                 assignments.append(
                     (
-                        self.text(name) if name is not None else "",
+                        self.assignment_name(child),
                         self.word(value, item.where) if value is not None else Word(""),
                     )
                 )
@@ -530,6 +553,10 @@ class _Walker:
                     dynamic = True
                     parts.append(raw)
                     self.scan(n, where)
+                    if kind == "simple_expansion" and raw[1:2] in (" ", "\t", "\n", "\\"):
+                        # `ls x\<NL> $ <NL>rm -rf ~`: the parser made `$ <NL>rm` one expansion;
+                        # to bash `$` is a word and rm the next command
+                        self.problem("GK-SHELL-001", "a `$` the parser joins to what follows", n)
             elif kind in _SUBSTITUTION_NODES:
                 dynamic = True
                 parts.append(raw)
@@ -836,9 +863,9 @@ def _plain(text: str, where: str) -> Script | None:
     word as bash reads it (the plain characters and the insides of its single-quoted
     parts: not dynamic, no glob), the stage's text without its blanks, every stage after
     the first fed by the pipe, no problem, no `&&` chain. An empty stage (`a || b`), a
-    command name of other characters than `_NAME_CHARS`, a keyword anywhere, `==` outside
-    quotes, an unclosed quote and a quote holding anything but printable ASCII and blanks
-    take the tree.
+    command name of other characters than `_NAME_CHARS` or `-`, a keyword anywhere, `==`
+    outside quotes, an unclosed quote and a quote holding anything but printable ASCII and
+    blanks take the tree.
     `tests/test_shell_walk.py` compares the two over the corpora, over generated texts and
     over every word of up to two plain characters in every place.
     """
@@ -860,7 +887,12 @@ def _plain(text: str, where: str) -> Script | None:
     at = 0  # the index in `quoted` of the next quote
     for stage in text.split("|"):
         words = stage.split()
-        if not words or not _NAME_CHARS.issuperset(words[0]) or not _KEYWORDS.isdisjoint(words):
+        if (
+            not words
+            or not _NAME_CHARS.issuperset(words[0])
+            or words[0] == "-"  # `- x=1`: tree-sitter leaves the `-` out (`_dropped_dash`)
+            or not _KEYWORDS.isdisjoint(words)
+        ):
             return None
         written = stage.strip()
         if quoted and "\0" in written:
@@ -916,6 +948,14 @@ def _walk_text(
     walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
     root = tree.root_node
     walker.walk(root)
+    if not root.has_error and (b"- " in src or b"-\t" in src or b"-\n" in src):
+        _dropped_dash(root, src, walker)
+    if b"\v" in src or b"\f" in src or b"\r" in src:
+        _parser_blanks(root, src, walker)
+    if b"\\ " in src or b"\\\t" in src or b"\\\n" in src:
+        _escaped_blanks(root, src, walker)
+    if b"#" in src:
+        _glued_comments(root, src, walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -923,6 +963,81 @@ def _walk_text(
     if where != "top":
         commands = [_relabel(c, where) for c in commands]
     return Script(tuple(commands), tuple(walker.problems), _is_and_chain(root))
+
+
+def _dropped_dash(root: Node, src: bytes, walker: _Walker) -> None:
+    """tree-sitter-bash leaves out a lone `-` word before a word shaped like an assignment
+    (`- x=1`, `ls && - x=1 y`, `x=1 - y=2 ls`) or a lone `$` (`cat - $`), with no error in
+    the tree: bash runs that `-` as the command. A `-` before a blank (or at the end) that
+    no leaf of the tree holds is a problem."""
+    at = src.find(b"-")
+    while at != -1:
+        if src[at + 1 : at + 2] in (b" ", b"\t", b"\n", b"\r", b""):
+            node = root.descendant_for_byte_range(at, at + 1)
+            if node is not None and node.child_count:
+                reason = "the parser left out a `-` word of the command line"
+                walker.problem("GK-SHELL-001", reason, node)
+                return
+        at = src.find(b"-", at + 1)
+
+
+def _parser_blanks(root: Node, src: bytes, walker: _Walker) -> None:
+    """tree-sitter-bash reads a vertical tab, a form feed and a carriage return as blanks;
+    bash reads them as characters of a word (it separates words by spaces and tabs only).
+    So `ls<VT># ; rm -rf ~` is `ls` and a comment to the parser, and to bash a command
+    `ls<VT>#` followed by `rm -rf ~`. Such a byte outside a quote, a comment and a
+    here-document (where the parser keeps it in a leaf) is a problem."""
+    for blank in (b"\v", b"\f", b"\r"):
+        at = src.find(blank)
+        while at != -1:
+            node = root.descendant_for_byte_range(at, at + 1)
+            if node is not None and node.child_count and node.type != "heredoc_body":
+                reason = (
+                    "a vertical tab, form feed or carriage return outside quotes: bash reads "
+                    "it as part of a word, the parser as a blank"
+                )
+                walker.problem("GK-SHELL-001", reason, node)
+                return
+            at = src.find(blank, at + 1)
+
+
+_BOUNDARY = b" \t\n;&|()<>"  # bytes that end a word in bash (and `b""`: the text's ends)
+
+
+def _escaped_blanks(root: Node, src: bytes, walker: _Walker) -> None:
+    """A backslash before a space, a tab or a newline that no leaf of the tree holds.
+    tree-sitter-bash skips `\\ ` and `\\<TAB>` there as blanks; bash keeps the escaped blank
+    in a word, so in `ls \\ #; rm -rf ~` the `#` starts no comment. `\\<NEWLINE>` vanishes in
+    bash and joins the text around it into one word (`ls\\<NEWLINE>#; rm -rf ~` runs `ls#`,
+    then rm), where the parser sees two; between blanks or operators (`git log \\<NEWLINE>
+    -n 3`, `a &&\\<NEWLINE>b`) the two read it alike."""
+    for pair in (b"\\ ", b"\\\t", b"\\\n"):
+        at = src.find(pair)
+        while at != -1:
+            node = root.descendant_for_byte_range(at, at + 1)
+            if node is not None and node.child_count and node.type != "heredoc_body":
+                before, after = src[at - 1 : at] if at else b"", src[at + 2 : at + 3]
+                if pair != b"\\\n" or (before not in _BOUNDARY and after not in _BOUNDARY):
+                    reason = "an escaped blank or a line continuation the parser reads otherwise"
+                    walker.problem("GK-SHELL-001", reason + " than bash", node)
+                    return
+            at = src.find(pair, at + 1)
+
+
+def _glued_comments(root: Node, src: bytes, walker: _Walker) -> None:
+    """A comment of the tree whose `#` follows a word without a blank. bash starts a comment
+    only at the start of a word: `[ -f x ]#; rm -rf ~` is `[ -f x ]#` (an error) and then
+    rm, `x=(a)#; rm -rf ~` as well, where the parser closed the test (or the array) and
+    read a comment."""
+    at = src.find(b"#")
+    while at != -1:
+        if at and src[at - 1 : at] not in b" \t\n;&|":
+            node = root.descendant_for_byte_range(at, at + 1)
+            if node is not None and node.type == "comment" and node.start_byte == at:
+                reason = "a `#` glued to a word starts a comment for the parser, not for bash"
+                walker.problem("GK-SHELL-001", reason, node)
+                return
+        at = src.find(b"#", at + 1)
 
 
 def _only_herestring_quirk(root: Node) -> bool:

@@ -1,0 +1,194 @@
+"""Commands that print a secret from the environment into the conversation.
+
+What a command prints goes into the transcript: to the model's provider, into logs and
+saved sessions. A token printed there is leaked as surely as ``cat ~/.aws/credentials``
+leaks the file. Two shapes:
+
+* the whole environment: ``env`` / ``printenv`` with neither a command nor a name, ``set``
+  alone, ``export`` / ``export -p``, ``declare`` / ``typeset`` with only listing flags
+  (``-p``, ``-x``...), ``ps`` with the BSD ``e`` modifier (``ps auxe``, ``ps eww``: the
+  environments of the user's other processes), jq's ``env`` / ``$ENV``, an indirect
+  ``${!NAME}`` or a name known only at run time (``printenv $X``). These are judged by what
+  the environment holds now (the hook runs with the environment the Bash tool's commands
+  get): with no variable that looks like a secret, ``env`` stays SAFE, since asking for
+  every ``env`` would be noise;
+* one variable by name: ``printenv NAME``, ``declare -p NAME``, ``$NAME`` / ``${NAME}`` in
+  any word of the command or in a here-document or here-string it reads (``echo
+  $GITHUB_TOKEN``; ``ls $TOKEN`` prints it in its error), jq's ``$ENV.NAME`` / ``env.NAME``,
+  yq's ``env(NAME)`` / ``strenv(NAME)``, when NAME looks like a secret or its value does.
+  ``test`` / ``[`` print no operand, ``${#NAME}`` is a length and ``NAME=$TOKEN`` in a
+  declaration hands the value on without printing it: none of them counts.
+
+A name looks like a secret when one of its ``_``-separated parts is ``TOKEN``, ``SECRET``,
+``PASSPHRASE``, ``APIKEY``, ``CREDENTIAL(S)``, ends in ``PASSWORD`` / ``PASSWD``
+(``PGPASSWORD``), is ``PWD`` in a longer name (``MYSQL_PWD``), or its last part is ``KEY``
+(``OPENAI_API_KEY``); not when its last part names a place or an id (``_FILE``, ``_PATH``,
+``_DIR``, ``_SOCK``, ``_URL``, ``_ID``: ``SSH_AUTH_SOCK``, ``AWS_ACCESS_KEY_ID``). A value
+looks like one when `gatekeeper.audit.redact` would mask it (GitHub, OpenAI, Slack and AWS
+key formats, a private key, a URL with a password).
+"""
+
+from __future__ import annotations
+
+import os
+
+from gatekeeper.lazyre import LazyRegex
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from gatekeeper.model import Command
+
+_SECRET_PARTS = frozenset(
+    {"TOKEN", "SECRET", "PASSPHRASE", "APIKEY", "CREDENTIAL", "CREDENTIALS", "PASS"}
+)
+_NOT_SECRET_LAST = frozenset({"FILE", "PATH", "DIR", "SOCK", "SOCKET", "URL", "ID", "ENDPOINT"})
+_JQ_NAMED = LazyRegex(r"(?:\$ENV|(?<![\w.$])env)\s*(?:\.\s*\"?|\[\s*\")([A-Za-z_]\w*)")
+_JQ_ENV = LazyRegex(r"\$ENV\b|(?<![\w.$])env\b")
+_YQ_NAMED = LazyRegex(r"(?:strenv|env)\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)")
+_LISTERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "ps"})
+_LISTERS |= {"jq", "gojq", "jaq", "yq"}
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_LISTING_FLAGS = set("pxraAilugtn")  # declare/typeset letters that only select what is listed
+
+
+def secret_name(name: str) -> bool:
+    """Whether a variable's name says it holds a secret (see the module's text)."""
+    parts = name.upper().split("_")
+    if parts[-1] in _NOT_SECRET_LAST:
+        return False
+    if parts[-1] == "KEY" and len(parts) > 1:
+        return True
+    for part in parts:
+        if part in _SECRET_PARTS or part.endswith(("PASSWORD", "PASSWD")):
+            return True
+        if part == "PWD" and len(parts) > 1:
+            return True
+    return False
+
+
+def secret_value(value: str) -> bool:
+    """Whether a value looks like a token, a key or a URL with a password."""
+    from gatekeeper.audit import redact
+
+    return redact(value) != value
+
+
+def secret_variable(name: str, environ: Mapping[str, str]) -> bool:
+    """Whether the variable's name or its value in `environ` looks like a secret."""
+    value = environ.get(name)
+    return secret_name(name) or (value is not None and secret_value(value))
+
+
+def printed_secret(command: Command, environ: Mapping[str, str] | None = None) -> str:
+    """The name of a secret this command prints from the environment, or ""."""
+    if command.name not in _LISTERS and not command.redirects:
+        for word in command.words:
+            if word.dynamic:
+                break
+        else:
+            return ""  # no expansion, no here-document: nothing of the environment
+    env = os.environ if environ is None else environ
+    named, everything = _references(command)
+    for name in named:
+        if secret_variable(name, env):
+            return name
+    if everything:
+        for name in env:
+            if secret_variable(name, env):
+                return name
+    return ""
+
+
+def _references(command: Command) -> tuple[list[str], bool]:
+    """(the variables the command names, whether it prints the whole environment)."""
+    name = command.name
+    args = [w.text for w in command.words[1:]]
+    named: list[str] = []
+    everything = False
+    if name == "printenv":
+        operands = [a for a in args if not a.startswith("-")]
+        named += operands
+        everything = not operands
+    elif name == "env":
+        everything = _env_prints(args)
+    elif name == "set":
+        everything = not args
+    elif name in ("export", "declare", "typeset"):
+        names = [a for a in args if not a.startswith(("-", "+"))]
+        flags = "".join(a[1:] for a in args if a.startswith("-"))
+        if not names and set(flags) <= _LISTING_FLAGS:
+            everything = True
+        elif "p" in flags:
+            named += names
+    elif name == "ps":
+        everything = any(not a.startswith("-") and "e" in a for a in args) or "-E" in args
+    elif name in ("jq", "gojq", "jaq"):
+        for a in args:
+            if "env" in a or "ENV" in a:  # `re` only for a filter that may name it
+                found = [m.group(1) for m in _JQ_NAMED.finditer(a)]
+                named += found
+                everything = everything or (not found and _JQ_ENV.search(a) is not None)
+    elif name == "yq":
+        for a in args:
+            if "env" in a:
+                named += [m.group(1) for m in _YQ_NAMED.finditer(a)]
+    if name in ("test", "["):
+        return named, everything
+    declaration = name in ("export", "declare", "typeset", "local", "readonly")
+    texts = [w.text for w in command.words if w.dynamic and "$" in w.text]
+    texts += [r.target.text for r in command.redirects if r.op in ("<<", "<<<")]
+    for text in texts:
+        if declaration and "=" in text.split("$", 1)[0]:
+            continue  # `export GH_TOKEN=$GITHUB_TOKEN` hands the value on
+        for mark, var in _dollar_names(text):
+            if mark == "!":
+                everything = True  # `${!x}`: whichever variable x names
+            elif not mark:
+                named.append(var)
+    if name in ("printenv", "declare", "typeset") and any(
+        w.dynamic and "=" not in w.text for w in command.words[1:]
+    ):
+        everything = True  # `printenv $X`: a name known only at run time
+    return named, everything
+
+
+def _env_prints(args: list[str]) -> bool:
+    """Whether `env ARGS` prints the environment: no command after its options and
+    assignments, and not `-i` (an empty one)."""
+    i = 0
+    while i < len(args):
+        a = args[i]
+        i += 1
+        if a == "--ignore-environment" or (a[:1] == "-" and a[1:2] != "-" and "i" in a):
+            return False
+        if a in ("-u", "--unset", "-C", "--chdir"):
+            i += 1
+        elif a == "--":
+            continue
+        elif not a.startswith("-") and "=" not in a:
+            return False  # the command env runs: judged as itself
+    return True
+
+
+def _dollar_names(text: str) -> list[tuple[str, str]]:
+    """(mark, NAME) for each `$NAME`, `${NAME`, `${#NAME` (mark `#`: a length) and
+    `${!NAME` (mark `!`: indirect) in a word's text."""
+    out: list[tuple[str, str]] = []
+    at = text.find("$")
+    while at != -1:
+        j = at + 1
+        mark = ""
+        if text[j : j + 1] == "{":
+            j += 1
+            if text[j : j + 1] in ("#", "!"):
+                mark = text[j]
+                j += 1
+        end = j
+        while end < len(text) and (text[end] in _NAME_CHARS):
+            end += 1
+        if end > j and not text[j].isdigit():
+            out.append((mark, text[j:end]))
+        at = text.find("$", max(end, at + 1))
+    return out

@@ -1,0 +1,150 @@
+"""A secret of the environment printed into the conversation (GK-ENV-002, shell.secretenv).
+
+What a command prints reaches the model's provider, the transcript and the logs. `env` in an
+environment holding GITHUB_TOKEN prints the token; in a clean one it prints nothing secret
+and stays SAFE. A command that names a secret variable (`echo $GITHUB_TOKEN`) asks whatever
+the environment holds. Nothing here is executed: the commands are only judged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from gatekeeper.model import Outcome, Verdict
+from gatekeeper.shell.secretenv import secret_name, secret_value
+from gatekeeper.testing import check
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from gatekeeper.pipeline import Engine
+    from gatekeeper.testing import GkEnv
+
+# A made-up token of GitHub's shape and a URL with a password: values `audit.redact` masks.
+FAKE_TOKEN = "ghp_" + "a1b2c3d4e5" * 4
+FAKE_URL = "postgres://app:hunter2@db.internal/app"
+
+DUMPS = ["env", "env | sort", "env | grep -i key", "printenv", "set", "export -p"]
+DUMPS += ["declare -p", "ps auxe"]
+DUMPS += ["jq -n env", "jq -n '$ENV'", "env -u HOME", "printenv $NAME", "echo ${!name}"]
+
+
+@pytest.fixture
+def engine(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    return make_engine()
+
+
+def _env_finding(engine: Engine, gk_env: GkEnv, command: str) -> Verdict | None:
+    decision = check(engine, command, cwd=str(gk_env.project))
+    verdicts = [f.verdict for f in decision.findings if f.rule == "GK-ENV-002"]
+    assert not verdicts or decision.outcome != Outcome.ALLOW, decision.reason
+    return verdicts[0] if verdicts else None
+
+
+@pytest.mark.parametrize("command", DUMPS)
+def test_the_environment_printed_whole_asks_only_when_it_holds_a_secret(
+    engine: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY")  # gk_env's stand-in for a `claude` reached by accident
+    decision = check(engine, command, cwd=str(gk_env.project))
+    assert not any(f.rule == "GK-ENV-002" for f in decision.findings), decision.reason
+    monkeypatch.setenv("GITHUB_TOKEN", FAKE_TOKEN)
+    assert _env_finding(engine, gk_env, command) is Verdict.ELEVATE
+    monkeypatch.delenv("GITHUB_TOKEN")
+    monkeypatch.setenv("APP_DB", FAKE_URL)  # an ordinary name, a value with a password
+    assert _env_finding(engine, gk_env, command) is Verdict.ELEVATE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo $GITHUB_TOKEN",
+        'echo "${AWS_SECRET_ACCESS_KEY}"',
+        "echo ${OPENAI_API_KEY:0:8}",
+        "printf '%s' \"$PGPASSWORD\"",
+        "printenv NPM_TOKEN",
+        "declare -p MYSQL_PWD",
+        "cat <<< \"$CLIENT_SECRET\"",
+        "ls $HF_TOKEN",
+        "jq -n '$ENV.GH_TOKEN'",
+        "jq -n 'env[\"SLACK_BOT_TOKEN\"]'",
+        "yq -n 'strenv(VAULT_TOKEN)'",
+    ],
+)
+def test_a_secret_named_in_a_printing_command_goes_to_the_user(
+    engine: Engine, gk_env: GkEnv, command: str
+) -> None:
+    assert _env_finding(engine, gk_env, command) is Verdict.ELEVATE
+
+
+def test_an_ordinary_name_holding_a_secret_counts_too(
+    engine: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _env_finding(engine, gk_env, "echo $APP_DB") is None
+    monkeypatch.setenv("APP_DB", FAKE_URL)
+    assert _env_finding(engine, gk_env, "echo $APP_DB") is Verdict.ELEVATE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo $HOME $PWD $USER",
+        "echo ${#GITHUB_TOKEN}",
+        "test -n \"$GITHUB_TOKEN\"",
+        "export GH_TOKEN=$GITHUB_TOKEN",
+        "echo $SSH_AUTH_SOCK $AWS_ACCESS_KEY_ID $TOKENIZERS_PARALLELISM",
+        "printenv HOME",
+        "set -o",
+        "declare -f",
+        "env -i",
+        "ps aux",
+        "jq -r '.environment' data.json",
+    ],
+)
+def test_what_prints_no_secret_stays_allowed(
+    engine: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", FAKE_TOKEN)
+    decision = check(engine, command, cwd=str(gk_env.project))
+    assert decision.outcome == Outcome.ALLOW, f"{command}: {decision.reason}"
+
+
+def test_a_secret_handed_to_another_program_is_reviewed(engine: Engine, gk_env: GkEnv) -> None:
+    """`curl -H "Authorization: Bearer $GITHUB_TOKEN" URL` sends it somewhere: a reviewer
+    (or the user) judges where."""
+    command = 'curl -H "Authorization: Bearer $GITHUB_TOKEN" https://api.github.com/user'
+    assert _env_finding(engine, gk_env, command) is Verdict.REVIEW
+
+
+@pytest.mark.parametrize(
+    ("name", "secret"),
+    [
+        ("GITHUB_TOKEN", True),
+        ("AWS_SECRET_ACCESS_KEY", True),
+        ("OPENAI_API_KEY", True),
+        ("PGPASSWORD", True),
+        ("MYSQL_PWD", True),
+        ("DB_PASS", True),
+        ("CLAUDE_CODE_OAUTH_TOKEN", True),
+        ("PWD", False),
+        ("OLDPWD", False),
+        ("SSH_AUTH_SOCK", False),
+        ("AWS_ACCESS_KEY_ID", False),
+        ("GOOGLE_APPLICATION_CREDENTIALS_FILE", False),
+        ("TOKENIZERS_PARALLELISM", False),
+        ("XDG_SESSION_ID", False),
+        ("KEY", False),
+    ],
+)
+def test_secret_names(name: str, secret: bool) -> None:
+    assert secret_name(name) is secret
+
+
+def test_secret_values() -> None:
+    assert secret_value(FAKE_TOKEN)
+    assert secret_value(FAKE_URL)
+    assert not secret_value("/usr/local/bin:/usr/bin")
+    assert not secret_value("en_US.UTF-8")
