@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gatekeeper.model import Outcome, Verdict
-from gatekeeper.shell.secretenv import secret_name, secret_value
+from gatekeeper.shell.secretenv import _dollar_names, secret_name, secret_value
 from gatekeeper.testing import check
 
 if TYPE_CHECKING:
@@ -148,3 +150,44 @@ def test_secret_values() -> None:
     assert secret_value(FAKE_URL)
     assert not secret_value("/usr/local/bin:/usr/bin")
     assert not secret_value("en_US.UTF-8")
+
+
+_NAME = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+
+def _dollar_names_by_hand(text: str) -> list[tuple[str, str]]:
+    """The character loop `_dollar_names` replaced (quadratic under deep `$( )`)."""
+    out: list[tuple[str, str]] = []
+    at = text.find("$")
+    while at != -1:
+        j = at + 1
+        mark = ""
+        if text[j : j + 1] == "{":
+            j += 1
+            if text[j : j + 1] in ("#", "!"):
+                mark = text[j]
+                j += 1
+        end = j
+        while end < len(text) and text[end] in _NAME:
+            end += 1
+        if end > j and not text[j].isdigit():
+            out.append((mark, text[j:end]))
+        at = text.find("$", max(end, at + 1))
+    return out
+
+
+@settings(max_examples=3000)
+@given(st.text(alphabet="$${}#!_aZ09 (\")é'", max_size=24))
+def test_dollar_names_is_the_character_loop(text: str) -> None:
+    assert _dollar_names(text) == _dollar_names_by_hand(text)
+
+
+def test_a_secret_inside_deep_nesting_is_still_seen(
+    make_engine: Callable[..., Engine], gk_env: GkEnv
+) -> None:
+    """Every level of a 300-deep `$( )` is scanned; the secret at the bottom is found."""
+    engine = make_engine()
+    text = "echo " + "$(echo " * 300 + "$GITHUB_TOKEN" + ")" * 300
+    decision = check(engine, text, cwd=str(gk_env.project))
+    assert decision.outcome == Outcome.ASK
+    assert any(f.rule == "GK-ENV-002" for f in decision.findings)

@@ -49,7 +49,8 @@ _JQ_ENV = LazyRegex(r"\$ENV\b|(?<![\w.$])env\b")
 _YQ_NAMED = LazyRegex(r"(?:strenv|env)\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)")
 _LISTERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "ps"})
 _LISTERS |= {"jq", "gojq", "jaq", "yq"}
-_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+# `$NAME`, `${NAME`, `${#NAME`, `${!NAME`: a name starts with a letter or `_` (`$1` is none).
+_DOLLAR = LazyRegex(r"\$(\{[#!]?)?([A-Za-z_][A-Za-z0-9_]*)")
 _LISTING_FLAGS = set("pxraAilugtn")  # declare/typeset letters that only select what is listed
 
 
@@ -174,21 +175,12 @@ def _env_prints(args: list[str]) -> bool:
 
 def _dollar_names(text: str) -> list[tuple[str, str]]:
     """(mark, NAME) for each `$NAME`, `${NAME`, `${#NAME` (mark `#`: a length) and
-    `${!NAME` (mark `!`: indirect) in a word's text."""
-    out: list[tuple[str, str]] = []
-    at = text.find("$")
-    while at != -1:
-        j = at + 1
-        mark = ""
-        if text[j : j + 1] == "{":
-            j += 1
-            if text[j : j + 1] in ("#", "!"):
-                mark = text[j]
-                j += 1
-        end = j
-        while end < len(text) and (text[end] in _NAME_CHARS):
-            end += 1
-        if end > j and not text[j].isdigit():
-            out.append((mark, text[j:end]))
-        at = text.find("$", max(end, at + 1))
-    return out
+    `${!NAME` (mark `!`: indirect) in a word's text.
+
+    A word holding nested `$( )` holds the text of every level below it, each level's
+    word is scanned, and a character loop here made a 1,000-level nesting cost ~0.6 s.
+    So: one scan in C, and none when every `$` opens a `$(` (no name can follow one).
+    """
+    if text.count("$") == text.count("$("):
+        return []
+    return [(m.group(1)[1:] if m.group(1) else "", m.group(2)) for m in _DOLLAR.finditer(text)]
