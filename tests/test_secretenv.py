@@ -191,3 +191,19 @@ def test_a_secret_inside_deep_nesting_is_still_seen(
     decision = check(engine, text, cwd=str(gk_env.project))
     assert decision.outcome == Outcome.ASK
     assert any(f.rule == "GK-ENV-002" for f in decision.findings)
+
+
+@pytest.mark.parametrize("wrapper", ["nice", "timeout 5", "command", "nohup", "stdbuf -o0", "time"])
+def test_a_wrapper_does_not_soften_a_printed_secret(
+    wrapper: str, make_engine: Callable[..., Engine], gk_env: GkEnv
+) -> None:
+    """The here-string is the wrapper's: the wrapped `cat` is judged without it, so the
+    wrapper itself must answer as `cat <<< "$PGPASSWORD"` does (found by the metamorphic
+    test: `nice` gave REVIEW where `cat` gives ELEVATE)."""
+    engine = make_engine()
+    for text in ('cat <<< "$PGPASSWORD"', f'{wrapper} cat <<< "$PGPASSWORD"'):
+        decision = check(engine, text, cwd=str(gk_env.project))
+        assert decision.outcome == Outcome.ASK, text
+        assert any(
+            f.rule == "GK-ENV-002" and f.verdict == Verdict.ELEVATE for f in decision.findings
+        ), text

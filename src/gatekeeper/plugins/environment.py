@@ -75,6 +75,7 @@ def _printed_secret(command: Command) -> Finding | None:
     if not secret:
         return None  # before the import below: an import statement costs ~1 µs (hot)
     from gatekeeper.plugins.bash import READ_ONLY  # the readers: what they get, they print
+    from gatekeeper.plugins.wrappers import RUNS_ANOTHER
 
     name = command.name
     if name in READ_ONLY or name in ("env", "printenv", "ps", "jq", "yq"):
@@ -82,6 +83,15 @@ def _printed_secret(command: Command) -> Finding | None:
             Verdict.ELEVATE,
             "GK-ENV-002",
             f"`{name}` prints the environment's secret {secret}: only the user can approve that",
+        )
+    if name in RUNS_ANOTHER:
+        # `nice cat <<< "$PGPASSWORD"`: the here-string is the wrapper's, so the command it
+        # runs is judged without it; whatever that command is, it may print the secret.
+        return Finding(
+            Verdict.ELEVATE,
+            "GK-ENV-002",
+            f"`{name}` runs a command that is handed the environment's secret {secret} and "
+            "may print it: only the user can approve that",
         )
     return Finding(
         Verdict.REVIEW, "GK-ENV-002", f"`{name}` is handed the environment's secret {secret}"

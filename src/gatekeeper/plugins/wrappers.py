@@ -75,6 +75,12 @@ _SIMPLE: dict[str, set[str]] = {
     "chrt": set(),
 }
 _DOWNLOAD_RUNNERS = {"npx", "bunx", "uvx", "pipx"}
+# Every name this plugin judges by the command it runs (the outer command's redirects and
+# here-strings are not handed down to that command's classification).
+RUNS_ANOTHER = frozenset(
+    {*_ESCALATORS, *_SHELLS, *_SIMPLE, *_DOWNLOAD_RUNNERS, "timeout", "watch", "flock"}
+    | {"env", "script", "rtk", "arch", "xargs", "find", "fd", "pnpm", "yarn", "uv"}
+)
 
 
 def _wrapped(ctx: Context, argv: Sequence[str], how: str, floor: Verdict = Verdict.SAFE) -> Finding:
