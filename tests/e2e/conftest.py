@@ -87,7 +87,7 @@ def e2e_root(request: pytest.FixtureRequest) -> Iterator[Path]:
         cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         base = Path(cache) / "gatekeeper-e2e"
     base.mkdir(parents=True, exist_ok=True)
-    name = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.name)[:48]
+    name = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.name)[:24]  # short: harness.MAX_SOCKET_PATH
     root = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=base))
     yield root
     if not request.node.stash.get(_FAILED, False):
@@ -101,7 +101,9 @@ def claude_e2e(
     def on_run(result: RunResult) -> None:
         record_property(RUN_SECONDS_PROPERTY, round(result.wall_seconds, 3))
 
-    yield ClaudeE2E(claude_binary, e2e_root, on_run=on_run)
+    e2e = ClaudeE2E(claude_binary, e2e_root, on_run=on_run)
+    yield e2e
+    e2e.close()
 
 
 @pytest.fixture

@@ -16,15 +16,20 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from .fake_api import FakeAnthropicAPI, RecordedRequest, Scenario, ToolUse, tool_result_text
+
+# sun_path holds 108 bytes with the terminating NUL (gatekeeper.client.MAX_SOCKET_PATH).
+MAX_SOCKET_PATH = 107
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -327,6 +332,11 @@ class ClaudeE2E:
         self.project = root / "project"
         self.config_path = root / "gatekeeper" / "config.toml"
         self.state_dir = root / "state"
+        if len(os.fsencode(self.state_dir / "run" / "server.sock")) > MAX_SOCKET_PATH:
+            # The warm server's socket is <state dir>/run/server.sock: past sun_path's 107
+            # bytes it cannot bind (and the hook decides in process). A deep checkout, as a
+            # CI clone may be, gets a short state dir of its own; `close` removes it.
+            self.state_dir = Path(tempfile.mkdtemp(prefix="gk-state-"))
         self.claude_tmp = root / "claude-tmp"
         self.hook_command: list[str] = (
             list(hook_command) if hook_command is not None else default_hook_command()
@@ -346,6 +356,11 @@ class ClaudeE2E:
             directory.mkdir(parents=True, exist_ok=True)
         if init_git:
             self.git_init()
+
+    def close(self) -> None:
+        """Remove what lives outside `root` (a short state dir; see `__init__`)."""
+        if not self.state_dir.is_relative_to(self.root):
+            shutil.rmtree(self.state_dir, ignore_errors=True)
 
     @property
     def audit_log(self) -> Path:

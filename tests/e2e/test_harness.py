@@ -249,3 +249,19 @@ def test_reviewer_request_is_answered_from_the_queue(e2e: ClaudeE2E) -> None:
     assert REVIEWER_TOOL in reviews[0].tool_names
     assert "review-me-1" in json.dumps(reviews[0].messages)
     assert (e2e.project / "review-me-1").exists() and not (e2e.project / "review-me-2").exists()
+
+
+def test_a_deep_root_gets_a_state_dir_whose_socket_path_fits(tmp_path: Path) -> None:
+    """A CI clone deep in the file system: the warm server's socket must still bind."""
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    e2e = ClaudeE2E(Path(sys.executable), deep, init_git=False)
+    try:
+        socket_path = e2e.state_dir / "run" / "server.sock"
+        assert len(str(deep / "state" / "run" / "server.sock")) > 107
+        assert len(str(socket_path).encode()) <= 107
+        assert e2e.environment("http://127.0.0.1:9")["GATEKEEPER_STATE_DIR"] == str(e2e.state_dir)
+    finally:
+        e2e.close()
+    assert not e2e.state_dir.exists()
+    shallow = ClaudeE2E(Path(sys.executable), tmp_path / "s", init_git=False)
+    assert shallow.state_dir == tmp_path / "s" / "state"
