@@ -135,7 +135,9 @@ def all_cases(data: Path) -> list[PeerCase]:
 
 
 def decide(engine: Engine, cases: Iterable[PeerCase], cwd: str) -> Iterator[tuple[PeerCase, str]]:
-    """Each case with gatekeeper's outcome (`allow`/`ask`/`deny`/`none`), decided in-process."""
+    """Each case with gatekeeper's outcome, decided in-process: `allow`, `deny`, `none`, or
+    for an `ask` who would answer it: `review` (Tier 1 said REVIEW: with a reviewer
+    configured it goes to the reviewer first) or `elevate` (the human, reviewer or not)."""
     from gatekeeper.testing import check
 
     cache: dict[str, str] = {}
@@ -146,7 +148,17 @@ def decide(engine: Engine, cases: Iterable[PeerCase], cwd: str) -> Iterator[tupl
 
 
 def _outcome(decision: Decision) -> str:
-    return decision.outcome.value
+    from gatekeeper.model import Outcome, Verdict, dominant
+
+    if decision.outcome is not Outcome.ASK:
+        return str(decision.outcome.value)
+    worst = dominant(decision.findings)
+    return "review" if worst is not None and worst.verdict is Verdict.REVIEW else "elevate"
+
+
+def asked(counts: Counter[str]) -> int:
+    """How many of `counts` were asked, whoever would answer."""
+    return counts["review"] + counts["elevate"]
 
 
 def isolated_engine(scratch: Path) -> tuple[Engine, str]:
@@ -618,12 +630,18 @@ def summary(results: Results) -> list[str]:
     d_allow = [(c, o) for c, o in d if c.label == "allow"]
     d_ask = [(c, o) for c, o in d if c.label == "ask"]
     ours_allow = sum(1 for _, o in d if o == "allow")
+    h_out = Counter(o for _, o in h)
+    d_allow_out = Counter(o for _, o in d_allow)
     lines = [
-        f"GTFOBins: {len(results.gtfobins_allowed())} of {len(g)} allowed.",
-        f"aegish harmless: {sum(o == 'allow' for _, o in h)} of {len(h)} allowed "
-        f"({_pct(sum(o == 'allow' for _, o in h), len(h))}).",
-        f"Dippy `allow` rows we also allow: {sum(o == 'allow' for _, o in d_allow)} of "
-        f"{len(d_allow)} ({_pct(sum(o == 'allow' for _, o in d_allow), len(d_allow))}).",
+        f"GTFOBins: {len(results.gtfobins_allowed())} of {len(g)} allowed "
+        f"({Counter(o for _, o in g)['elevate']} straight to the human).",
+        f"aegish harmless: {h_out['allow']} of {len(h)} allowed ({_pct(h_out['allow'], len(h))}); "
+        f"of the {asked(h_out)} asked, {h_out['review']} go to the reviewer first and "
+        f"{h_out['elevate']} straight to the human.",
+        f"Dippy `allow` rows we also allow: {d_allow_out['allow']} of "
+        f"{len(d_allow)} ({_pct(d_allow_out['allow'], len(d_allow))}); of the "
+        f"{asked(d_allow_out)} asked, {d_allow_out['review']} go to the reviewer first and "
+        f"{d_allow_out['elevate']} straight to the human.",
         f"Dippy `ask` rows we allow: {sum(o == 'allow' for _, o in d_ask)} of {len(d_ask)}, "
         f"{len(results.unexplained())} unexplained.",
         f"Dippy rows allowed in all: Dippy {len(d_allow)}, gatekeeper {ours_allow} of {len(d)}.",
@@ -647,8 +665,10 @@ def report(results: Results) -> str:
         "of the peers' labelled corpora (`../shared/peer-data/`, see its `PROVENANCE.md`) goes",
         "through gatekeeper in-process: bundled defaults, the reviewer off, a fresh project",
         "directory allowed and used as the cwd. gatekeeper's outcome is `allow` (Tier 1 SAFE),",
-        "`ask` (REVIEW or ELEVATE; with a reviewer, REVIEW would go to it first) or `deny`.",
-        "No command is ever run.",
+        "`deny`, or `ask`, split by who would answer it: the *reviewer* (Tier 1 REVIEW: with",
+        "a reviewer configured it goes there first, and reaches the human only if the reviewer",
+        "elevates) or the *human* (Tier 1 ELEVATE, whatever the reviewer). No command is ever",
+        "run.",
         "",
         "## Summary",
         "",
@@ -671,12 +691,15 @@ def _gtfobins_section(results: Results) -> list[str]:
     out = [
         "## GTFOBins (aegish), all malicious: allowed per category",
         "",
-        "| category | commands | allowed | ask | deny |",
-        "| --- | ---: | ---: | ---: | ---: |",
+        "| category | commands | allowed | ask: reviewer | ask: human | deny |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for category in sorted(per):
         c = per[category]
-        out.append(f"| {category} | {sum(c.values())} | {c['allow']} | {c['ask']} | {c['deny']} |")
+        out.append(
+            f"| {category} | {sum(c.values())} | {c['allow']} | {c['review']} | {c['elevate']} "
+            f"| {c['deny']} |"
+        )
     allowed = results.gtfobins_allowed()
     out += ["", f"Allowed: {len(allowed)}."]
     out += [f"- {_code(c.command)} ({c.group})" for c in allowed]
@@ -691,19 +714,20 @@ def _agreement_section(results: Results, corpus: str, title: str) -> list[str]:
     out = [
         f"## {title}",
         "",
-        "| set | their label | rows | we allow | we ask | we deny |",
-        "| --- | --- | ---: | ---: | ---: | ---: |",
+        "| set | their label | rows | we allow | ask: reviewer | ask: human | we deny |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for (group, label), c in sorted(table.items()):
         out.append(
-            f"| {group} | {label} | {sum(c.values())} | {c['allow']} | {c['ask']} | {c['deny']} |"
+            f"| {group} | {label} | {sum(c.values())} | {c['allow']} | {c['review']} "
+            f"| {c['elevate']} | {c['deny']} |"
         )
     if corpus == "dippy":
         per_source: dict[str, Counter[str]] = defaultdict(Counter)
         for case, outcome in rows:
             if case.label == "allow":
                 per_source[case.group][outcome] += 1
-        worst = sorted(per_source.items(), key=lambda kv: -kv[1]["ask"])[:15]
+        worst = sorted(per_source.items(), key=lambda kv: -asked(kv[1]))[:15]
         out += [
             "",
             "Where we ask most for rows Dippy allows (by Dippy test file; asking is the safe",
@@ -713,7 +737,7 @@ def _agreement_section(results: Results, corpus: str, title: str) -> list[str]:
             "| --- | ---: | ---: | ---: |",
         ]
         out += [
-            f"| {src} | {sum(c.values())} | {c['allow']} | {c['ask'] + c['deny']} |"
+            f"| {src} | {sum(c.values())} | {c['allow']} | {asked(c) + c['deny']} |"
             for src, c in worst
         ]
         out += [
@@ -725,7 +749,7 @@ def _agreement_section(results: Results, corpus: str, title: str) -> list[str]:
         ]
         for src, why in DELIBERATE_ASKS:
             c = per_source.get(src, Counter())
-            out.append(f"| {src} | {sum(c.values())} | {c['ask'] + c['deny']} | {why} |")
+            out.append(f"| {src} | {sum(c.values())} | {asked(c) + c['deny']} | {why} |")
     return [*out, ""]
 
 

@@ -71,3 +71,16 @@ def test_every_command_we_allow_that_a_peer_asks_for_is_explained(
     results = peer_corpora.Results(list(peer_corpora.decide(engine, cases, str(gk_env.project))))
     unexplained = [f"{c.corpus} ({c.group}): {c.command}" for c in results.unexplained()]
     assert unexplained == []
+
+
+def test_an_ask_is_split_by_who_would_answer_it(
+    make_engine: Callable[..., Engine], gk_env: GkEnv
+) -> None:
+    """docs/peer-comparison.md counts the human's asks apart from the reviewer's: a wrong
+    split would hide how often the human is interrupted."""
+    cases = [
+        peer_corpora.PeerCase("t", command, "allow", "g")
+        for command in ("ls", "frobnicate --all", "git push origin main", "sudo ls")
+    ]
+    outcomes = [o for _, o in peer_corpora.decide(make_engine(), cases, str(gk_env.project))]
+    assert outcomes == ["allow", "review", "elevate", "elevate"]
