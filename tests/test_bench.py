@@ -53,3 +53,8 @@ def test_best_of_is_reported_and_gives_every_public_row(gk_env: GkEnv, tmp_path:
     assert "the fastest of 2 per command" in stdout
     assert results["in_process_warm_up"] == 1  # the default: one untimed pass first
     assert "after 1 warm-up pass" in stdout
+    per = results["per_command_us"]  # the default: each command's fastest of 3, CPU time
+    assert results["per_command_best_of"] == 3
+    assert {"tests/corpora", "examples/session", "all"} <= set(per)
+    assert per["all"]["p50"] <= per["all"]["p99"] <= per["all"]["max"]
+    assert "one command's analysis (µs, CPU time, the fastest of 3 per command)" in stdout
