@@ -44,6 +44,7 @@ BUILTIN_PLUGINS = (
     "gatekeeper.plugins.devtools",
     "gatekeeper.plugins.cloud",
     "gatekeeper.plugins.queries",
+    "gatekeeper.plugins.network",
     "gatekeeper.plugins.reviewer",
 )
 # The plugin that protects gatekeeper itself (its config, state, Claude Code's settings and

