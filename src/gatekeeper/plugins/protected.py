@@ -73,6 +73,7 @@ from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import PROTECTED
 from gatekeeper.shell.effects import operands, write_targets
+from gatekeeper.shell.inlinecode import code_paths, interpreter
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -277,12 +278,42 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             found = _read_finding(r.target.text, f"`{command.name or 'redirect'}` (`{r.op}`)", ctx)
             if found is not None:
                 return found
+    if interpreter(command.name):
+        found = _inline_code_finding(command, ctx)
+        if found is not None:
+            return found
     for _, value in command.assignments:
         for raw in _path_candidates(value.text):
             found = _read_finding(raw, "an environment assignment", ctx)
             if found is not None:
                 return found
     return unknown
+
+
+def _inline_code_finding(command: Command, ctx: Context) -> Finding | None:
+    """A credential file or a protected path named in a program given to an interpreter
+    inline (``python -c 'open("/etc/shadow")'``): ELEVATE, as the same read or write in
+    Bash would be. What the program does with it the gate cannot see. An awk program's
+    strings are mostly data to compare with (`$1 == "/usr/bin"`), and its writes are
+    judged elsewhere (GK-BASH-005): for awk only the reads count."""
+    texts = [w.text for w in command.words[1:]]
+    texts += [r.target.text for r in command.redirects if r.op in ("<<", "<<<")]
+    how = f"`{command.name}`'s inline program"
+    writes = not command.name.endswith("awk")
+    for raw in code_paths(texts):
+        found = _read_finding(raw, how, ctx)
+        if found is None and writes:
+            kind, path = ctx.paths.classify(raw, write=True)
+            if kind == PROTECTED:
+                found = Finding(
+                    Verdict.ELEVATE,
+                    "GK-PROT-001",
+                    f"{how} names the protected path {path}, which it may write or run "
+                    "(the gate cannot see which): only the user can approve that",
+                )
+        if found is not None:
+            return found
+    return None
 
 
 def _unknown_target(command: Command, text: str) -> Finding:
