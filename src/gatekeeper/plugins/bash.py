@@ -1267,6 +1267,17 @@ def _check_gh_verify(command: Command, ctx: Context, start: int) -> Finding | No
     )
 
 
+def _gh_token_or_web(arg: str) -> bool:
+    """`-t`/`--show-token` (gh prints the token) or `-w`/`--web` (opens a browser), however
+    pflag lets it be spelt: `--show-token=true`, `-t=1`, a cluster of letters (`-at`)."""
+    if arg[:2] == "--":
+        return arg.partition("=")[0] in ("--web", "--show-token")
+    if arg[:1] != "-":
+        return False
+    letters = arg[1:].partition("=")[0]
+    return letters.isalpha() and ("t" in letters or "w" in letters)
+
+
 def _check_gh(command: Command, ctx: Context) -> Finding | None:
     argv = list(command.argv)
     # `gh -R owner/repo pr list`: the repository option changes which repository, not what.
@@ -1276,7 +1287,7 @@ def _check_gh(command: Command, ctx: Context) -> Finding | None:
         del argv[1]
     if any(w.dynamic for w in command.words[1:]):
         return None
-    if any(a in ("--web", "-w", "--show-token", "-t") for a in argv):
+    if any(map(_gh_token_or_web, argv)):
         return None
     if argv[1:] in (["--help"], ["-h"], ["--version"], ["version"]) or argv[1:2] == ["help"]:
         return Finding(Verdict.SAFE, "GK-BASH-001", "`gh help` only prints help")

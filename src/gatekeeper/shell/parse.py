@@ -72,6 +72,9 @@ _INERT = {
     "subscript",
 }
 _SUBSTITUTION_NODES = {"command_substitution", "process_substitution"}
+# Leaves the parser keeps as text inside an expansion, where bash may expand them.
+_TEXT_LEAVES = {"raw_string", "regex"}
+_EXPANDING = {"expansion", "arithmetic_expansion"}
 MAX_DEPTH = 16
 _SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "fish"}
 
@@ -227,6 +230,8 @@ class _Walker:
                 self.scan(node, item.where)
             elif kind in _CONTAINERS:
                 start = node.start_byte
+                if kind == "for_statement" and (var := node.child_by_field_name("variable")):
+                    self.exported_name(self.text(var), node)
                 if kind == "negated_command" and self.src[start + 1 : start + 2] == b"(":
                     # `!(ls)#; rm -rf ~`: with extglob on (bash-completion sets it), bash reads
                     # the word `!(ls)#` (no comment), and runs rm; the parser, `! (ls)` + comment
@@ -341,6 +346,9 @@ class _Walker:
             for child in node.children:
                 if child.type == "heredoc_body":
                     self.scan(child, where)  # unquoted delimiters expand $( ) in the body
+                    if _runs_backticks(node, self.text(child), self):
+                        # tree-sitter-bash reads `$( )` in the body, and no backticks
+                        self.problem("GK-SHELL-001", "a backtick substitution in a here-document", child)
                 elif child.is_named and child.type not in ("heredoc_start", "heredoc_end"):
                     # tree-sitter hangs the rest of `cat <<EOF | sh` off the redirect.
                     self.stack.append(_Item(child, where, (), True))
@@ -388,10 +396,34 @@ class _Walker:
         )
 
     def assignment_value(self, node: Node, where: str) -> None:
-        self.assignment_name(node)
+        self.exported_name(self.assignment_name(node), node)
         value = node.child_by_field_name("value")
         if value is not None:
             self.scan(value, where)
+            if "[" in (text := self.text(value)):
+                from gatekeeper.shell.subscripts import holds_subscript_code
+
+                if holds_subscript_code(text):  # `X='a[$(cmd)]'; echo $((X))` runs cmd
+                    self.problem("GK-BASH-006", "a value whose subscript runs a command", node)
+
+    def exported_name(self, name: str, node: Node) -> None:
+        """A statement `PATH=/x` (or `for PATH in /x`) that sets a variable able to run code.
+
+        A variable of the environment is exported: a new value is what every later command
+        gets (`PATH=/tmp/x; ls` runs /tmp/x/ls, `HOME=/tmp/x; git status` reads
+        /tmp/x/.gitconfig). As a prefix (`PATH=/x ls`) it is GK-ENV-001 on the command."""
+        from gatekeeper.shell.envvars import env_risk
+
+        base, bracket, subscript = name.partition("[")
+        if bracket and ("$(" in subscript or "`" in subscript):
+            # `a['$(cmd)']=1`: bash evaluates the subscript, quoted or not, and runs cmd
+            self.problem("GK-BASH-006", "an array subscript that runs a command", node)
+        if env_risk(base) == "exec":
+            self.problem(
+                "GK-ENV-001",
+                f"setting {name} can make the commands after it load or run other code",
+                node,
+            )
 
     def assignment_name(self, node: Node) -> str:
         """The name of an assignment; a problem when it is no bash identifier: tree-sitter
@@ -466,9 +498,9 @@ class _Walker:
 
     def scan(self, node: Node, where: str) -> None:
         """Find the substitutions inside a word-like node and queue them as statements."""
-        todo = [node]
+        todo = [(node, False)]
         while todo:
-            n = todo.pop()
+            n, inside = todo.pop()
             if n.type in _SUBSTITUTION_NODES:
                 label = (
                     "substitution" if n.type == "command_substitution" else ("process substitution")
@@ -477,7 +509,18 @@ class _Walker:
                 continue
             if n.type == "ERROR":
                 self.problem("GK-SHELL-001", "the command does not parse as bash", n)
-            todo.extend(n.children)
+            elif (inside and n.type in _TEXT_LEAVES) or n.type == "P":
+                self.text_leaf(n)
+            inside = inside or n.type in _EXPANDING
+            todo.extend((c, inside) for c in n.children)
+
+    def text_leaf(self, n: Node) -> None:
+        """A leaf the parser leaves as text where bash expands: `${X#$(cmd)}` (a `regex`),
+        `$(( '$(cmd)' ))` and `"${X:-'$(cmd)'}"` (quotes are characters there), `${X@P}`."""
+        if n.type == "P":
+            self.problem("GK-BASH-006", "`${…@P}` expands a value as a prompt: its `$( )` run", n)
+        elif "$(" in (text := self.text(n)) or "`" in text:
+            self.problem("GK-SHELL-001", "a command substitution the parser reads as text", n)
 
     def word(self, node: Node, where: str, kind: str = "") -> Word:
         """Resolve a word node to its text; mark it dynamic where the shell would expand.
@@ -640,6 +683,25 @@ def _feeds_shell(command: Command) -> bool:
         and names[at] in _SHELLS
         and not any(w.startswith("-") and "c" in w for w in names[at + 1 :])
     )
+
+
+def _runs_backticks(redirect: Node, body: str, walker: _Walker) -> bool:
+    """Whether a here-document's body holds an unescaped backtick that bash expands: its
+    delimiter is unquoted (no quote or backslash in it)."""
+    if "`" not in body:
+        return False
+    for child in redirect.children:
+        if child.type == "heredoc_start" and any(c in walker.text(child) for c in "'\"\\"):
+            return False
+    escaped = False
+    for c in body:
+        if escaped:
+            escaped = False
+        elif c == "\\":
+            escaped = True
+        elif c == "`":
+            return True
+    return False
 
 
 def _heredoc_body_text(statement: Node, walker: _Walker) -> str | None:

@@ -1,0 +1,101 @@
+# Red-team round 7 (issue 3): substitutions the parser reads as text, text bash evaluates a
+# second time, secrets printed from stores and from the environment. Each hole with the
+# neighbour that stays allowed. Read by tests/test_corpora.py, NEVER executed.
+
+# -- a backtick in a here-document whose delimiter is unquoted runs a command, as `$( )`
+# does; tree-sitter-bash reads only `$( )` in the body, so `cat` alone was judged --------
+# ruleid: GK-SHELL-001
+cat <<EOF
+`rm -rf ~/project-x`
+EOF
+# ruleid: GK-SHELL-001
+cat <<EOF > src/notes.txt
+text `rm -rf ~/project-x` text
+EOF
+# ruleid: GK-SHELL-001
+cat <<EOF | head
+${X:-`rm -rf ~/project-x`}
+EOF
+# ok: GK-SHELL-001
+cat <<'EOF' > src/notes.txt
+a `quoted` delimiter: nothing in the body runs
+EOF
+# ok: GK-SHELL-001
+cat <<EOF > src/notes.txt
+an escaped \`backtick\` is a character
+EOF
+
+# -- the pattern of ${X#…} ${X%…} ${X^…} ${X,…} is a `regex` leaf to the parser; bash
+# expands it, command substitutions included ------------------------------------------
+# ruleid: GK-SHELL-001
+echo ${X#$(rm -rf ~/project-x)}
+# ruleid: GK-SHELL-001
+echo "${X%%`rm -rf ~/project-x`}"
+# ruleid: GK-SHELL-001
+echo ${X^$(rm -rf ~/project-x)}
+# ruleid: GK-SHELL-001
+cat <<EOF
+${X,,$(rm -rf ~/project-x)}
+EOF
+# ok: GK-SHELL-001
+echo "${f%.py}" "${f##*/}"
+
+# -- inside $(( )), $[ ] and a double-quoted ${…}, single quotes are characters: the
+# `$( )` between them runs; the parser read a quoted string ------------------------------
+# ruleid: GK-SHELL-001
+echo $(( '$(rm -rf ~/project-x)' ))
+# ruleid: GK-SHELL-001
+echo "$((1 + '`rm -rf ~/project-x`'))"
+# ruleid: GK-SHELL-001
+echo $[ '$(rm -rf ~/project-x)' ]
+# ruleid: GK-SHELL-001
+echo "${X:-'$(rm -rf ~/project-x)'}"
+# ruleid: GK-SHELL-001
+echo ${a['$(rm -rf ~/project-x)']}
+# ok: GK-SHELL-001
+echo $(( 6 * 7 )) "${X:-'default'}"
+
+# -- ${X@P} expands X's value as a prompt: its $( ) run ----------------------------------
+# ruleid: GK-BASH-006
+X='$(rm -rf ~/project-x)'; echo ${X@P}
+# ruleid: GK-BASH-006
+echo "${PS1@P}"
+# ok: GK-BASH-006
+echo "${X@Q}"
+
+# -- a quoted `a[$( )]` is text until bash evaluates it as a variable name or an arithmetic
+# operand (let, declare, printf -v, read, test -v, $((X)), ${!X}): then the subscript's
+# substitution runs -----------------------------------------------------------------------
+# ruleid: GK-BASH-006
+let 'a[$(rm -rf ~/project-x)]'
+# ruleid: GK-BASH-006
+X='a[$(rm -rf ~/project-x)]'; echo $((X))
+# ruleid: GK-BASH-006
+X='a[`rm -rf ~/project-x`]'; echo ${!X}
+# ruleid: GK-BASH-006
+declare -i 'n=a[$(rm -rf ~/project-x)]'
+# ruleid: GK-BASH-006
+printf -v 'a[$(rm -rf ~/project-x)]' %s x
+# ruleid: GK-BASH-006
+test -v 'a[$(rm -rf ~/project-x)]'
+# ruleid: GK-BASH-006
+read 'a[$(rm -rf ~/project-x)]' < src/x
+# ok: GK-BASH-006
+echo '$(not run)' 'a[1]' "${a[1]}"
+# ok: GK-BASH-006
+let 'n = n + 1'
+
+# -- gh prints the token with -t however it is spelt: `--show-token=true`, `-t=1`, bundled
+# with another letter (pflag splits `-at` into -a -t) --------------------------------------
+# ruleid: GK-UNKNOWN
+gh auth status --show-token=true
+# ruleid: GK-UNKNOWN
+gh auth status -t=true
+# ruleid: GK-UNKNOWN
+gh auth status -at
+# ruleid: GK-UNKNOWN
+gh -R o/r auth status -th github.com
+# ok: GK-UNKNOWN
+gh auth status -a
+# ok: GK-UNKNOWN
+gh auth status --hostname github.com
