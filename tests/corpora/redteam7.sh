@@ -99,3 +99,36 @@ gh -R o/r auth status -th github.com
 gh auth status -a
 # ok: GK-UNKNOWN
 gh auth status --hostname github.com
+
+# -- a variable of the environment stays exported: set on its own, in a loop, by read or
+# printf -v, its new value is what every later command gets --------------------------------
+# ruleid: GK-ENV-001
+PATH=/tmp/x:$PATH; ls
+# ruleid: GK-ENV-001
+HOME=/tmp/x; git status
+# ruleid: GK-ENV-001
+cd src && GIT_DIR=/tmp/x ; git log
+# ruleid: GK-ENV-001
+for PATH in /tmp/x; do ls; done
+# ruleid: GK-ENV-001
+read -r PATH < src/x; ls
+# ruleid: GK-ENV-001
+printf -v PATH %s /tmp/x; ls
+# ok: GK-ENV-001
+n=3; for f in a b; do echo "$f"; done; printf -v msg %s done; echo "$msg $n"
+# ruleid: GK-BASH-006
+a['$(rm -rf ~/project-x)']=1
+# ok: GK-BASH-006
+a[1]=x; echo "${a[1]}"
+
+# -- the environment printed another way: yq's envsubst replaces each ${NAME} of a string
+# with the variable (the fixture's environment holds ANTHROPIC_API_KEY), and systemd's
+# manager environment -------------------------------------------------------------------
+# ruleid: GK-ENV-002
+yq '.a | envsubst' src/x.yaml
+# ruleid: GK-ENV-002
+yq -n '"${ANTHROPIC_API_KEY}" | envsubst'
+# ruleid: GK-ENV-002
+systemctl --user show-environment
+# ok: GK-ENV-002
+yq '.a' src/x.yaml

@@ -110,7 +110,7 @@ def _printed_secret(command: Command) -> Finding | None:
     from gatekeeper.plugins.wrappers import RUNS_ANOTHER
 
     name = command.name
-    if name in READ_ONLY or name in ("env", "printenv", "ps", "jq", "yq"):
+    if name in READ_ONLY or name in ("env", "printenv", "ps", "jq", "yq", "systemctl"):
         return Finding(
             Verdict.ELEVATE,
             "GK-ENV-002",
