@@ -132,3 +132,26 @@ yq -n '"${ANTHROPIC_API_KEY}" | envsubst'
 systemctl --user show-environment
 # ok: GK-ENV-002
 yq '.a' src/x.yaml
+
+# -- sed's script file attached to -f (`-fFILE`, `-nfFILE`): a script the gate has not read
+# (its `e` command runs a shell) ---------------------------------------------------------
+# ruleid: GK-BASH-005
+sed -fsrc/prog.sed src/x
+# ruleid: GK-BASH-005
+sed -nfsrc/prog.sed src/x
+# ok: GK-BASH-005
+sed -n -e '1p' -es/f/g/ src/x
+
+# -- a file read through an option's value attached to a cluster of letters ---------------
+# ruleid: GK-GIT-005
+git ls-files -ioX/etc/shadow
+# ruleid: GK-GIT-005
+git ls-files -o --exclude-fr=/srv/app/.ignore
+# ok: GK-GIT-005
+git ls-files -io --exclude-standard
+# ruleid: GK-BASH-002
+pgrep -lF/etc/shadow
+# ruleid: GK-BASH-002
+pgrep --pidf=/srv/app/pid
+# ok: GK-BASH-002
+pgrep -lf python

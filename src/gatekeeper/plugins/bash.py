@@ -596,6 +596,19 @@ def check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding | 
     return _check_reads(command, ctx, words)
 
 
+def _sed_f(arg: str) -> bool:
+    """Whether a short-option word of sed holds `-f` (`-fprog.sed`, `-nf prog.sed`): the
+    letters before a value-taking `e`/`l`/`i` (the rest of the word is its value)."""
+    if arg[:1] != "-" or arg[:2] == "--":
+        return False
+    for letter in arg[1:]:
+        if letter == "f":
+            return True
+        if letter in "eli":
+            return False
+    return False
+
+
 def _flag_problem(command: Command) -> Finding | None:
     """Writing or executing flags of otherwise read-only commands (GK-BASH-005)."""
     name = command.name
@@ -610,7 +623,7 @@ def _flag_problem(command: Command) -> Finding | None:
             for a in args
         ):
             return _review("GK-BASH-005", "`sed -i` rewrites files in place")
-        if any(a in ("-f", "--file") or a.startswith("--file=") for a in args):
+        if any(a in ("-f", "--file") or a.startswith("--file=") or _sed_f(a) for a in args):
             return _review("GK-BASH-005", "`sed -f` runs a script file the gate has not read")
         for script in scripts:
             if sed_executes(script):

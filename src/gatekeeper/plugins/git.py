@@ -217,12 +217,16 @@ _GREP_VALUED |= {"--max-depth", "--max-count", "--threads"}
 
 def _files_read(sub: str, args: list[str]) -> list[str]:
     """Files `git grep --no-index` searches (and prints), `git grep -f FILE` takes its
-    patterns from, `git config --file FILE` lists: each is a read like an operand.
+    patterns from, `git config --file FILE` lists, `git ls-files -X FILE` takes its
+    exclude patterns from: each is a read like an operand.
     parse-options takes a prefix of a long option (`--no-ind`, `--fil=F`) and a short
     option's value in its word (`-f/srv/x`)."""
     files: list[str] = []
     positional: list[str] = []
     valued = "efABCm" if sub == "grep" else "f"  # short options that take a value
+    letter_file, long_file = "f", "--file"
+    if sub == "ls-files":  # `git ls-files -ioX/srv/x`: its exclude patterns from a file
+        valued, letter_file, long_file = "xX", "X", "--exclude-from"
     i = 0
     while i < len(args):
         a = args[i]
@@ -233,7 +237,7 @@ def _files_read(sub: str, args: list[str]) -> list[str]:
             break
         if a.startswith("--"):
             name, eq, value = a.partition("=")
-            if long_options(name, ("--file",)) and len(name) > 3:
+            if long_options(name, (long_file,)) and len(name) > 3:
                 files += [value] if eq else [nxt] if nxt is not None else []
                 i += 0 if eq else 1
             elif sub == "grep" and not eq and name in _GREP_VALUED:
@@ -244,7 +248,7 @@ def _files_read(sub: str, args: list[str]) -> list[str]:
                     break  # `-O[PAGER]`: its value only in its word
                 if letter in valued:
                     rest = a[j:]
-                    if letter == "f":
+                    if letter == letter_file:
                         files += [rest] if rest else [nxt] if nxt is not None else []
                     i += 0 if rest else 1
                     break
@@ -390,7 +394,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         for a in args:
             if not a.startswith("-") and ctx.paths.classify(a, write=False)[0] != ALLOWED:
                 return _review("GK-GIT-005", f"`git diff` reads {a}, outside the allowed dirs")
-    if sub in ("grep", "config"):
+    if sub in ("grep", "config", "ls-files"):
         for a in _files_read(sub, args):
             if ctx.paths.classify(a, write=False)[0] != ALLOWED:
                 return _review("GK-GIT-005", f"`git {sub}` reads {a}, outside the allowed dirs")
