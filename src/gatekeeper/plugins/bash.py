@@ -104,6 +104,8 @@ from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gatekeeper.context import Context
     from gatekeeper.model import Command
 
@@ -539,7 +541,7 @@ def _linked_read(command: Command, ctx: Context, word: Word, root: str) -> Findi
         dashed: list[str] = []  # `grep x *` with a file named `-R` in the cwd
         links = glob_links(word.text, cwd, dashed) if word.glob else []
         if (follow or dashed) and links is not None:
-            below = tree_links(root, cwd)
+            below = tree_links(root, cwd, _exposes(ctx))
             links = None if below is None else links + below
         found = _links_out(ctx, f"`{who} {word.text}`", links)
         if found is not None:
@@ -575,6 +577,22 @@ def _links_out(ctx: Context, what: str, links: list[str] | None) -> Finding | No
     return None
 
 
+def _exposes(ctx: Context) -> Callable[[str], bool]:
+    """Whether a link in a virtual environment or package tree points at credentials: a
+    credential file or directory, `/`, `/etc`, or the home directory or a parent of it."""
+    home = os.path.realpath(ctx.paths.home)
+
+    def exposes(target: str) -> bool:
+        parent = target.rstrip("/") + "/"
+        return (
+            target in ("/", "/etc", home)
+            or home.startswith(parent)
+            or ctx.paths.is_secret(target)
+        )
+
+    return exposes
+
+
 def check_tree_links(ctx: Context, what: str, roots: list[str]) -> Finding | None:
     """GK-BASH-002 when a command reads every file under `roots` (`find . -exec cat {} +`,
     `fd -x cat`, `git ls-files | xargs cat`, `cp -rL`) and a symlink there points outside
@@ -585,7 +603,7 @@ def check_tree_links(ctx: Context, what: str, roots: list[str]) -> Finding | Non
             # a read outside asks anyway: no walk of `/` or `~` up to the budget to say so
             return _review("GK-BASH-002", f"{what} reads {path}, outside the allowed dirs")
         for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
-            found = _links_out(ctx, what, tree_links(root, cwd))
+            found = _links_out(ctx, what, tree_links(root, cwd, _exposes(ctx)))
             if found is not None:
                 return found
     return None

@@ -1,0 +1,81 @@
+"""Red-team round 7: links in the directories the link walk skipped, exported variables.
+
+The link walk does not enter virtual environments and package trees (`.venv`,
+`node_modules`, `.git`...): they link their interpreters to the user's toolchain. A link
+planted there (`node_modules/pkg/keys -> ~/.ssh`) was not seen, and `grep -R key .`,
+`rg -L`, `find -L`, `find . -exec cat {} +`, `du -L`, `tree -l` read through it while SAFE.
+Nothing here is executed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from gatekeeper.model import Outcome
+from gatekeeper.testing import check
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from gatekeeper.pipeline import Engine
+    from gatekeeper.testing import GkEnv
+
+_FOLLOWERS = [
+    "grep -R key .",
+    "rg -L key",
+    "rg --follow -uuu key .",
+    "find -L . -name '*.pem'",
+    "find . -type f -exec cat {} +",
+    "du -L .",
+    "tree -l",
+    "ls -RL",
+    "ag --follow key",
+    "cp -rL . /tmp/copy",
+]
+
+
+@pytest.fixture
+def engine(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
+    (gk_env.project / "src").mkdir()
+    (gk_env.project / "src" / "app.py").write_text("x = 1\n")
+    ssh = gk_env.home / ".ssh"
+    ssh.mkdir()
+    (ssh / "id_rsa").write_text("key\n")
+    toolchain = gk_env.home / "toolchain"
+    toolchain.mkdir()
+    venv = gk_env.project / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "python").symlink_to(toolchain)  # the toolchain: never counts
+    (gk_env.project / "node_modules" / "pkg").mkdir(parents=True)
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    return make_engine()
+
+
+@pytest.mark.parametrize("command", _FOLLOWERS)
+def test_a_toolchain_link_in_an_environment_stays_quiet(
+    engine: Engine, gk_env: GkEnv, command: str
+) -> None:
+    decision = check(engine, command, cwd=str(gk_env.project))
+    assert decision.outcome == Outcome.ALLOW, f"{command}: {decision.reason}"
+
+
+@pytest.mark.parametrize("command", _FOLLOWERS)
+@pytest.mark.parametrize(
+    ("where", "target"),
+    [
+        ("node_modules/pkg/keys", ".ssh"),  # a credential directory
+        ("node_modules/pkg/node_modules/k", ".ssh/id_rsa"),  # a credential file, nested
+        (".venv/lib", "."),  # the home directory
+        (".git/x", "/"),
+    ],
+)
+def test_a_link_to_credentials_in_an_environment_is_seen(
+    engine: Engine, gk_env: GkEnv, command: str, where: str, target: str
+) -> None:
+    link = gk_env.project / where
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(target if target.startswith("/") else gk_env.home / target)
+    decision = check(engine, command, cwd=str(gk_env.project))
+    assert decision.outcome != Outcome.ALLOW, f"{command} through {where}: {decision.reason}"
