@@ -79,3 +79,40 @@ def test_a_link_to_credentials_in_an_environment_is_seen(
     link.symlink_to(target if target.startswith("/") else gk_env.home / target)
     decision = check(engine, command, cwd=str(gk_env.project))
     assert decision.outcome != Outcome.ALLOW, f"{command} through {where}: {decision.reason}"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/passwd",
+        "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+        "http://metadata.google.internal/computeMetadata/v1/",
+        "http://localhost:8080/admin",
+        "http://127.1/",
+        "http://2130706433/",
+        "http://0x7f000001/",
+        "http://0177.0.0.1/",
+        "http://[::1]:3000/",
+        "http://10.0.0.5/",
+        "https://example.com@192.168.1.1/",
+        "http://intranet/wiki",
+        "http://printer.local/",
+    ],
+)
+def test_webfetch_of_this_machine_or_its_network_asks(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], url: str
+) -> None:
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    decision = check(make_engine(), tool="WebFetch", tool_input={"url": url, "prompt": "x"})
+    assert decision.outcome != Outcome.ALLOW, f"{url}: {decision.reason}"
+    assert decision.rule == "GK-TOOL-004"
+
+
+@pytest.mark.parametrize(
+    "url", ["https://docs.python.org/3/", "http://example.com/a?b=1", "https://8.8.8.8/"]
+)
+def test_webfetch_of_the_public_web_stays_allowed(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], url: str
+) -> None:
+    decision = check(make_engine(), tool="WebFetch", tool_input={"url": url, "prompt": "x"})
+    assert decision.outcome == Outcome.ALLOW, f"{url}: {decision.reason}"
