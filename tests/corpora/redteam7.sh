@@ -34,6 +34,10 @@ echo "${X%%`rm -rf ~/project-x`}"
 # ruleid: GK-SHELL-001
 echo ${X^$(rm -rf ~/project-x)}
 # ruleid: GK-SHELL-001
+echo ${X:-`rm -rf ~/project-x`}
+# ruleid: GK-SHELL-001
+ls ${X:=a`rm -rf ~/project-x`}
+# ruleid: GK-SHELL-001
 cat <<EOF
 ${X,,$(rm -rf ~/project-x)}
 EOF

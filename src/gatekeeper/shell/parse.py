@@ -73,7 +73,7 @@ _INERT = {
 }
 _SUBSTITUTION_NODES = {"command_substitution", "process_substitution"}
 # Leaves the parser keeps as text inside an expansion, where bash may expand them.
-_TEXT_LEAVES = {"raw_string", "regex"}
+_TEXT_LEAVES = {"raw_string", "regex", "word"}
 _EXPANDING = {"expansion", "arithmetic_expansion"}
 MAX_DEPTH = 16
 _SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "fish"}
@@ -516,7 +516,8 @@ class _Walker:
 
     def text_leaf(self, n: Node) -> None:
         """A leaf the parser leaves as text where bash expands: `${X#$(cmd)}` (a `regex`),
-        `$(( '$(cmd)' ))` and `"${X:-'$(cmd)'}"` (quotes are characters there), `${X@P}`."""
+        `${X:-`cmd`}` (a `word`), `$(( '$(cmd)' ))` and `"${X:-'$(cmd)'}"` (quotes are
+        characters there), `${X@P}`."""
         if n.type == "P":
             self.problem("GK-BASH-006", "`${…@P}` expands a value as a prompt: its `$( )` run", n)
         elif "$(" in (text := self.text(n)) or "`" in text:
