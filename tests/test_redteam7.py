@@ -116,3 +116,56 @@ def test_webfetch_of_the_public_web_stays_allowed(
 ) -> None:
     decision = check(make_engine(), tool="WebFetch", tool_input={"url": url, "prompt": "x"})
     assert decision.outcome == Outcome.ALLOW, f"{url}: {decision.reason}"
+
+
+_GIT_CONFIG_READS = [
+    "git config -l",
+    "git config --list --show-origin",
+    "git config --get-regexp http",
+    "git config --get http.https://github.com/.extraheader",
+    "git config get remote.origin.url",
+    "git var -l",
+    "git remote -v",
+    "git remote get-url origin",
+    "git -C . ls-remote --get-url",
+    "cat .git/config",
+    "head -50 .git/config",
+    "grep -n url .git/config",
+    "cd src && cat ../.git/config",
+]
+
+
+@pytest.mark.parametrize("command", _GIT_CONFIG_READS)
+@pytest.mark.parametrize(
+    "entry",
+    [
+        '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic eC1hY2Nlc3M=\n',
+        '[remote "origin"]\n\turl = https://x-access-token:ghs_'
+        + "a" * 36
+        + "@github.com/o/r.git\n",
+    ],
+)
+def test_a_token_kept_in_the_git_config_is_not_printed_silently(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], command: str, entry: str
+) -> None:
+    """actions/checkout keeps the job's token in .git/config: printing the config prints it."""
+    (gk_env.project / "src").mkdir()
+    (gk_env.project / ".git" / "config").write_text("[core]\n\tbare = false\n" + entry)
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    decision = check(make_engine(), command, cwd=str(gk_env.project))
+    assert decision.outcome != Outcome.ALLOW, f"{command}: {decision.reason}"
+    assert "GK-PROT-002" in {f.rule for f in decision.findings}
+    read = {"file_path": str(gk_env.project / ".git" / "config")}
+    assert check(make_engine(), tool="Read", tool_input=read).outcome != Outcome.ALLOW
+
+
+@pytest.mark.parametrize("command", _GIT_CONFIG_READS)
+def test_a_config_without_a_token_stays_quiet(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], command: str
+) -> None:
+    (gk_env.project / "src").mkdir()
+    (gk_env.project / ".git" / "config").write_text(
+        '[core]\n\tbare = false\n[remote "origin"]\n\turl = https://github.com/o/r.git\n'
+    )
+    decision = check(make_engine(), command, cwd=str(gk_env.project))
+    assert decision.outcome == Outcome.ALLOW, f"{command}: {decision.reason}"

@@ -79,6 +79,15 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
                 f"{call.tool_name} pattern `{pattern}` reaches outside {raw}",
             )
     kind, path = ctx.paths.classify(raw, write=call.tool_name in _WRITES)
+    if kind == ALLOWED and call.tool_name == "Read" and path.endswith("/.git/config"):
+        from gatekeeper.shell.gitcreds import secret_config
+
+        if secret_config(path):  # actions/checkout keeps the job's token there
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-002",
+                f"Read prints the token kept in {path}: only the user can approve that",
+            )
     if kind == ALLOWED:
         return Finding(
             Verdict.SAFE, "GK-FILE-001", f"{call.tool_name} inside an allowed dir: {path}"

@@ -54,6 +54,8 @@ from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, PROTECTED, TMP
 from gatekeeper.shell.effects import long_options
+from gatekeeper.shell.gitcreds import READERS as GIT_CONFIG_READERS
+from gatekeeper.shell.gitcreds import printed_git_secret
 from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -215,6 +217,21 @@ _GREP_VALUED = {"--regexp", "--context", "--after-context", "--before-context"}
 _GREP_VALUED |= {"--max-depth", "--max-count", "--threads"}
 
 
+def _config_token(command: Command, ctx: Context) -> Finding | None:
+    """GK-PROT-002: `git config -l`, `git remote -v`, `cat .git/config`... while the
+    repository's config keeps a token (see `shell.gitcreds`)."""
+    for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
+        path = printed_git_secret(command, cwd)
+        if path:
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-002",
+                f"`{command.name}` prints the token kept in {path} (an extra header or a URL "
+                "with a password): only the user can approve that",
+            )
+    return None
+
+
 def _files_read(sub: str, args: list[str]) -> list[str]:
     """Files `git grep --no-index` searches (and prints), `git grep -f FILE` takes its
     patterns from, `git config --file FILE` lists, `git ls-files -X FILE` takes its
@@ -323,6 +340,10 @@ def _review(rule: str, reason: str) -> Finding:
 @hookimpl
 def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """Read-only git → SAFE, writes → ELEVATE, code-running options → REVIEW."""
+    if command.name in GIT_CONFIG_READERS or command.name == "git":
+        found = _config_token(command, ctx)  # a token kept in .git/config, printed
+        if found is not None:
+            return found
     if command.name != "git" or not command.words or command.words[0].dynamic:
         return None
     argv = list(command.argv[1:])
