@@ -340,7 +340,10 @@ def _review(rule: str, reason: str) -> Finding:
 @hookimpl
 def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """Read-only git → SAFE, writes → ELEVATE, code-running options → REVIEW."""
-    if command.name in GIT_CONFIG_READERS or command.name == "git":
+    if command.name == "git" or (
+        command.name in GIT_CONFIG_READERS
+        and any(w.text.endswith("config") for w in command.words[1:])
+    ):
         found = _config_token(command, ctx)  # a token kept in .git/config, printed
         if found is not None:
             return found
