@@ -134,6 +134,13 @@ yq '.a | envsubst' src/x.yaml
 yq -n '"${ANTHROPIC_API_KEY}" | envsubst'
 # ruleid: GK-ENV-002
 systemctl --user show-environment
+# `--` ends the options: `declare -p --` and `export --` list every variable
+# ruleid: GK-ENV-002
+declare -p --
+# ruleid: GK-ENV-002
+export --
+# ok: GK-ENV-002
+declare -p -- n_files
 # ok: GK-ENV-002
 yq '.a' src/x.yaml
 

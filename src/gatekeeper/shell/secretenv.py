@@ -118,7 +118,7 @@ def _references(command: Command) -> tuple[list[str], bool]:
         everything = not args
     elif name in ("export", "declare", "typeset"):
         names = [a for a in args if not a.startswith(("-", "+"))]
-        flags = "".join(a[1:] for a in args if a.startswith("-"))
+        flags = "".join(a[1:] for a in args if a.startswith("-") and a != "--")
         if not names and set(flags) <= _LISTING_FLAGS:
             everything = True
         elif "p" in flags:
