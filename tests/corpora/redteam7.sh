@@ -140,7 +140,7 @@ declare -p --
 # ruleid: GK-ENV-002
 export --
 # ok: GK-ENV-002
-declare -p -- n_files
+declare -F
 # ok: GK-ENV-002
 yq '.a' src/x.yaml
 
