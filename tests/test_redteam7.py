@@ -169,3 +169,30 @@ def test_a_config_without_a_token_stays_quiet(
     )
     decision = check(make_engine(), command, cwd=str(gk_env.project))
     assert decision.outcome == Outcome.ALLOW, f"{command}: {decision.reason}"
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input"),
+    [
+        ("Glob", {"pattern": "{src,../.ssh}/*"}),
+        ("Glob", {"pattern": "{src,/etc}/*"}),
+        ("Grep", {"pattern": "x", "glob": "{src,~/.aws}/*"}),
+    ],
+)
+def test_a_brace_alternative_that_climbs_out_asks(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], tool: str, tool_input: dict[str, str]
+) -> None:
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    decision = check(
+        make_engine(), tool=tool, tool_input={**tool_input, "path": str(gk_env.project)}
+    )
+    assert decision.outcome != Outcome.ALLOW, f"{tool_input}: {decision.reason}"
+    assert decision.rule == "GK-FILE-005"
+
+
+@pytest.mark.parametrize("pattern", ["src/{a,b}/*.py", "**/*.{ts,tsx}", "{src,tests}/**/*.py"])
+def test_a_brace_alternative_inside_stays_allowed(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], pattern: str
+) -> None:
+    decision = check(make_engine(), tool="Glob", tool_input={"pattern": pattern})
+    assert decision.outcome == Outcome.ALLOW, f"{pattern}: {decision.reason}"

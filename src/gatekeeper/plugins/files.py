@@ -34,6 +34,7 @@ leaves the allowed directories.
 from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, DEVICE, TMP
 
@@ -55,6 +56,8 @@ _PATH_KEY = {
 }
 _CWD_DEFAULT = {"Glob", "Grep", "LS"}
 _WRITES = {"Write", "Edit", "MultiEdit", "NotebookEdit"}
+# A brace alternative that starts at the root, the home or a parent directory.
+_BRACE_OUT = LazyRegex(r"[{,](?:/|~|\.\.(?:[/,}]|$))")
 
 
 @hookimpl
@@ -102,6 +105,8 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
 def _climbs_out(pattern: str, base: str, ctx: Context) -> bool:
     if ".." in pattern.replace("\\", "/").split("/"):
         return True
+    if "{" in pattern and _BRACE_OUT.search(pattern.replace("\\", "/")):
+        return True  # `{src,../.ssh}/*`, `{src,/etc}/*`: a brace alternative leaves the base
     if pattern.startswith(("/", "~")):
         static = pattern.split("*", 1)[0].split("?", 1)[0].split("[", 1)[0].split("{", 1)[0]
         return not ctx.paths.is_allowed(static or "/")
