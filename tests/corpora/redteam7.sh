@@ -118,8 +118,14 @@ for PATH in /tmp/x; do ls; done
 read -r PATH < src/x; ls
 # ruleid: GK-ENV-001
 printf -v PATH %s /tmp/x; ls
+# ruleid: GK-ENV-001
+unset PATH; ls
+# ruleid: GK-ENV-001
+: ${PATH:=/tmp/x}; ls
 # ok: GK-ENV-001
 n=3; for f in a b; do echo "$f"; done; printf -v msg %s done; echo "$msg $n"
+# ok: GK-ENV-001
+unset n_files; echo "${n_files:=0}"
 # ruleid: GK-BASH-006
 a['$(rm -rf ~/project-x)']=1
 # ok: GK-BASH-006

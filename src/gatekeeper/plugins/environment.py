@@ -40,13 +40,17 @@ if TYPE_CHECKING:
     from gatekeeper.model import Command
 
 _DECLARATIONS = {"export", "declare", "typeset", "readonly", "local"}
-_SETTERS = {"read", "printf"}  # builtins that set a variable named by an operand
+_SETTERS = {"read", "printf", "unset"}  # builtins that set a variable named by an operand
 
 
 def set_names(command: Command) -> list[str]:
     """The variables `read NAME…` and `printf -v NAME` set (a variable of the environment
     stays exported: `read PATH < f; ls` runs what f names)."""
     args = [w.text for w in command.words[1:]]
+    if command.name == "unset":
+        # without PATH, bash looks a command up in the current directory: `unset PATH; ls`
+        # runs ./ls
+        return ["PATH"] if "PATH" in args else []
     if command.name == "read":
         return [a for a in args if not a.startswith("-")]  # an option's value too: stricter
     names = []

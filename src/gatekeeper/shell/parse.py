@@ -511,6 +511,9 @@ class _Walker:
                 self.problem("GK-SHELL-001", "the command does not parse as bash", n)
             elif (inside and n.type in _TEXT_LEAVES) or n.type == "P":
                 self.text_leaf(n)
+            elif n.type in (":=", "=") and inside and n.prev_sibling is not None:
+                # `${PATH:=/tmp/x}` assigns PATH when it is unset (`unset PATH` first)
+                self.exported_name(self.text(n.prev_sibling), n)
             inside = inside or n.type in _EXPANDING
             todo.extend((c, inside) for c in n.children)
 
