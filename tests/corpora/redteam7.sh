@@ -126,6 +126,15 @@ unset PATH; ls
 n=3; for f in a b; do echo "$f"; done; printf -v msg %s done; echo "$msg $n"
 # ok: GK-ENV-001
 unset n_files; echo "${n_files:=0}"
+# bash's command hash table and alias table are variables too; CDPATH moves a `cd`
+# ruleid: GK-ENV-001
+BASH_CMDS[ls]=/tmp/x/evil; ls
+# ruleid: GK-ENV-001
+read 'BASH_CMDS[git]' <<< /tmp/x/evil; git status
+# ruleid: GK-ENV-001
+CDPATH=..; cd other && cat notes.txt
+# ok: GK-ENV-001
+cd src && cat x.py
 # ruleid: GK-BASH-006
 a['$(rm -rf ~/project-x)']=1
 # ok: GK-BASH-006

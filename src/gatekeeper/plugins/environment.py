@@ -65,7 +65,7 @@ def set_names(command: Command) -> list[str]:
 def risky_assignment(names: list[str]) -> Finding | None:
     """A REVIEW finding for the first name that can run code, else None."""
     for name in names:
-        if env_risk(name) == "exec":
+        if env_risk(name.split("[", 1)[0]) == "exec":  # `BASH_CMDS[ls]`: the array
             return Finding(
                 Verdict.REVIEW,
                 "GK-ENV-001",

@@ -61,6 +61,9 @@ _EXEC_ENV = frozenset(
         "LD_LIBRARY_PATH",
         "LD_AUDIT",
         "BASH_ENV",
+        "BASH_CMDS",  # bash's hash table: `BASH_CMDS[ls]=/tmp/x; ls` runs /tmp/x
+        "BASH_ALIASES",  # with expand_aliases, an alias by assignment
+        "CDPATH",  # `CDPATH=..; cd other` leaves the project where the gate sees `./other`
         "ENV",
         "PROMPT_COMMAND",
         "SHELLOPTS",
