@@ -158,6 +158,21 @@ export --
 declare -F
 # ok: GK-ENV-002
 yq '.a' src/x.yaml
+# a copy of a secret hides its name: on its own, in a loop, a declaration, an array, a prefix
+# ruleid: GK-ENV-002
+t=$GITHUB_TOKEN; echo "$t"
+# ruleid: GK-ENV-002
+for t in "$GITHUB_TOKEN"; do echo "$t"; done
+# ruleid: GK-ENV-002
+declare t=$GITHUB_TOKEN; u=$t; echo ${u:0:40}
+# ruleid: GK-ENV-002
+a=($NPM_TOKEN); echo "${a[0]}"
+# ruleid: GK-ENV-002
+T=$GITHUB_TOKEN printenv T
+# ok: GK-ENV-002
+export GH_TOKEN=$GITHUB_TOKEN; gh pr list
+# ok: GK-ENV-002
+x=$(date +%s); echo "$x ${#GITHUB_TOKEN}"
 
 # -- sed's script file attached to -f (`-fFILE`, `-nfFILE`): a script the gate has not read
 # (its `e` command runs a shell) ---------------------------------------------------------

@@ -165,6 +165,8 @@ class _Walker:
         self.problems: list[Problem] = []
         # The words the last `word` call's brace expansion made (`{a,b}`: `a`, `b`), or None.
         self.alternatives: list[Word] | None = None
+        # (name, value text) of assignments that are no command: `x=$T` alone, `for x in`.
+        self.copies: list[tuple[str, str]] = []
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -232,6 +234,8 @@ class _Walker:
                 start = node.start_byte
                 if kind == "for_statement" and (var := node.child_by_field_name("variable")):
                     self.exported_name(self.text(var), node)
+                    values = node.children_by_field_name("value")
+                    self.copies.append((self.text(var), " ".join(map(self.text, values))))
                 if kind == "negated_command" and self.src[start + 1 : start + 2] == b"(":
                     # `!(ls)#; rm -rf ~`: with extglob on (bash-completion sets it), bash reads
                     # the word `!(ls)#` (no comment), and runs rm; the parser, `! (ls)` + comment
@@ -396,10 +400,12 @@ class _Walker:
         )
 
     def assignment_value(self, node: Node, where: str) -> None:
-        self.exported_name(self.assignment_name(node), node)
+        name = self.assignment_name(node)
+        self.exported_name(name, node)
         value = node.child_by_field_name("value")
         if value is not None:
             self.scan(value, where)
+            self.copies.append((name, self.text(value)))
             if "[" in (text := self.text(value)):
                 from gatekeeper.shell.subscripts import holds_subscript_code
 
@@ -1022,6 +1028,8 @@ def _walk_text(
         _escaped_blanks(root, src, walker)
     if b"#" in src:
         _glued_comments(root, src, walker)
+    if walker.copies or (b"=" in src and b"$" in src):
+        _secret_copies(walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -1029,6 +1037,17 @@ def _walk_text(
     if where != "top":
         commands = [_relabel(c, where) for c in commands]
     return Script(tuple(commands), tuple(walker.problems), _is_and_chain(root))
+
+
+def _secret_copies(walker: _Walker) -> None:
+    """A command that uses a copy of a secret of the environment (`x=$GITHUB_TOKEN; echo
+    $x`): GK-ENV-002 sees only the copy's name there (see `shell.secretflow`)."""
+    from gatekeeper.shell.secretflow import used_copies
+
+    for copy, text in used_copies(walker.commands, walker.copies):
+        walker.problems.append(
+            Problem("GK-ENV-002", f"uses {copy}, a copy of a secret of the environment", text)
+        )
 
 
 def _dropped_dash(root: Node, src: bytes, walker: _Walker) -> None:
