@@ -196,3 +196,16 @@ pgrep -lF/etc/shadow
 pgrep --pidf=/srv/app/pid
 # ok: GK-BASH-002
 pgrep -lf python
+
+# -- compgen runs the command of -C and the function of -F, and expands each word of -W
+# (its $( ) and backticks run): it printed completions while SAFE --------------------------
+# ruleid: GK-BASH-006
+compgen -C 'rm -rf ~/project-x' x
+# ruleid: GK-BASH-006
+compgen -W '$(rm -rf ~/project-x)' x
+# ruleid: GK-BASH-006
+compgen -aW '`rm -rf ~/project-x`' x
+# ok: GK-BASH-006
+compgen -W 'start stop status' st
+# ok: GK-BASH-006
+compgen -c gi

@@ -614,6 +614,25 @@ def check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding | 
     return _check_reads(command, ctx, words)
 
 
+def _completion_runs(args: tuple[str, ...]) -> bool:
+    """`compgen -C CMD` runs CMD, `-F FUNC` a function, and `-W WORDS` expands each word
+    (its `$( )` and backticks run): `compgen -W '$(rm -rf ~)' x`. Letters cluster (`-aC`)."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg[:1] != "-" or arg[:2] == "--":
+            continue
+        for j, letter in enumerate(arg[1:], 2):
+            if letter in "CF":
+                return True
+            if letter == "W":
+                value = arg[j:] or (args[i + 1] if i + 1 < len(args) else "")
+                return "$" in value or "`" in value or _completion_runs(args[i + 2 :])
+            if letter in "AGPSXo":
+                break  # the rest of the word (or the next word) is the option's value
+    return False
+
+
 def _sed_f(arg: str) -> bool:
     """Whether a short-option word of sed holds `-f` (`-fprog.sed`, `-nf prog.sed`): the
     letters before a value-taking `e`/`l`/`i` (the rest of the word is its value)."""
@@ -880,6 +899,8 @@ def _runs_unseen_code(command: Command) -> Finding | None:
         name == "alias" and command.argv[1:] in ((), ("-p",))
     ):
         return _review("GK-BASH-006", _SHELL_BUILTINS_UNSEEN[name])
+    if name in ("compgen", "complete") and _completion_runs(command.argv[1:]):
+        return _review("GK-BASH-006", f"`{name} -C`/`-F`/`-W` runs a command or expands a word")
     if name == "exec":
         if len(command.words) > 1 and not all(w.text.startswith("-") for w in command.words[1:]):
             return _review("GK-BASH-006", "`exec` replaces the shell with another command")
