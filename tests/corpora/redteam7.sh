@@ -135,6 +135,15 @@ read 'BASH_CMDS[git]' <<< /tmp/x/evil; git status
 CDPATH=..; cd other && cat notes.txt
 # ok: GK-ENV-001
 cd src && cat x.py
+# arithmetic assigns too: `let PATH=1` makes bash look commands up in ./1
+# ruleid: GK-ENV-001
+let PATH=1; ls
+# ruleid: GK-ENV-001
+echo "${a[HOME=0]}"; git status
+# ruleid: GK-ENV-001
+a[PATH=1]=x; ls
+# ok: GK-ENV-001
+let 'n = 1 + 2'; echo $((n == 3)) "${a[n=1]}"
 # ruleid: GK-BASH-006
 a['$(rm -rf ~/project-x)']=1
 # ok: GK-BASH-006

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
-from gatekeeper.shell.envvars import env_risk
+from gatekeeper.shell.envvars import arith_names, env_risk
 from gatekeeper.shell.secretenv import printed_secret
 from gatekeeper.shell.subscripts import subscript_code
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from gatekeeper.model import Command
 
 _DECLARATIONS = {"export", "declare", "typeset", "readonly", "local"}
-_SETTERS = {"read", "printf", "unset"}  # builtins that set a variable named by an operand
+_SETTERS = {"read", "printf", "unset", "let"}  # builtins that set a variable an operand names
 
 
 def set_names(command: Command) -> list[str]:
@@ -53,6 +53,8 @@ def set_names(command: Command) -> list[str]:
         return ["PATH"] if "PATH" in args else []
     if command.name == "read":
         return [a for a in args if not a.startswith("-")]  # an option's value too: stricter
+    if command.name == "let":
+        return [name for a in args for name in arith_names(a)]  # `let PATH=1`
     names = []
     for i, a in enumerate(args):
         if a == "--":

@@ -212,6 +212,16 @@ _EXEC_PREFIX = (
 _ENDPOINT_PREFIX = ("AWS_ENDPOINT_URL_", "CLOUDSDK_API_ENDPOINT_OVERRIDES_")
 
 
+def arith_names(text: str) -> list[str]:
+    """The variables an arithmetic text assigns with `=` (`let PATH=1`, `a[HOME=0]`):
+    `NAME =` not part of `==`, `<=`, `>=`, `!=`."""
+    if "=" not in text:
+        return []
+    from gatekeeper.lazyre import re
+
+    return re.findall(r"(?<!\w)([A-Za-z_]\w*)\s*=(?!=)", text)
+
+
 def env_risk(name: str) -> str:
     """ "harmless", "exec" (can run code or redirect what runs) or "unknown"."""
     if name in HARMLESS_ENV:

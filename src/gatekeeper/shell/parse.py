@@ -418,12 +418,15 @@ class _Walker:
         A variable of the environment is exported: a new value is what every later command
         gets (`PATH=/tmp/x; ls` runs /tmp/x/ls, `HOME=/tmp/x; git status` reads
         /tmp/x/.gitconfig). As a prefix (`PATH=/x ls`) it is GK-ENV-001 on the command."""
-        from gatekeeper.shell.envvars import env_risk
+        from gatekeeper.shell.envvars import arith_names, env_risk
 
         base, bracket, subscript = name.partition("[")
         if bracket and ("$(" in subscript or "`" in subscript):
             # `a['$(cmd)']=1`: bash evaluates the subscript, quoted or not, and runs cmd
             self.problem("GK-BASH-006", "an array subscript that runs a command", node)
+        if bracket:
+            for inner in arith_names(subscript):  # `a[PATH=1]=x`: the subscript assigns
+                self.exported_name(inner, node)
         if env_risk(base) == "exec":
             self.problem(
                 "GK-ENV-001",
@@ -531,6 +534,11 @@ class _Walker:
             self.problem("GK-BASH-006", "`${…@P}` expands a value as a prompt: its `$( )` run", n)
         elif "$(" in (text := self.text(n)) or "`" in text:
             self.problem("GK-SHELL-001", "a command substitution the parser reads as text", n)
+        elif "=" in text and n.type == "word":
+            from gatekeeper.shell.envvars import arith_names
+
+            for name in arith_names(text):  # `${a[PATH=1]}`: a subscript that assigns
+                self.exported_name(name, n)
 
     def word(self, node: Node, where: str, kind: str = "") -> Word:
         """Resolve a word node to its text; mark it dynamic where the shell would expand.
