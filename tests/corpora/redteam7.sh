@@ -144,6 +144,14 @@ echo "${a[HOME=0]}"; git status
 a[PATH=1]=x; ls
 # ok: GK-ENV-001
 let 'n = 1 + 2'; echo $((n == 3)) "${a[n=1]}"
+# glibc loads iconv's converters (shared objects) from GCONV_PATH; a lesskey source
+# (LESSKEYIN) can set LESSOPEN in its #env section
+# ruleid: GK-ENV-001
+GCONV_PATH=src iconv -f X -t UTF-8 src/x
+# ruleid: GK-ENV-001
+LESSKEYIN=src/keys less src/x
+# ok: GK-ENV-001
+LANG=C iconv -f latin1 -t utf-8 src/x
 # ruleid: GK-BASH-006
 a['$(rm -rf ~/project-x)']=1
 # ok: GK-BASH-006

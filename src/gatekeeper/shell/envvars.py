@@ -61,6 +61,8 @@ _EXEC_ENV = frozenset(
         "LD_LIBRARY_PATH",
         "LD_AUDIT",
         "BASH_ENV",
+        "GCONV_PATH",  # glibc loads iconv modules (shared objects) from it: `iconv` runs them
+        "DOTNET_STARTUP_HOOKS",
         "BASH_CMDS",  # bash's hash table: `BASH_CMDS[ls]=/tmp/x; ls` runs /tmp/x
         "BASH_ALIASES",  # with expand_aliases, an alias by assignment
         "CDPATH",  # `CDPATH=..; cd other` leaves the project where the gate sees `./other`
@@ -117,6 +119,7 @@ _EXEC_ENV = frozenset(
         "LESSOPEN",
         "LESSCLOSE",
         "LESSKEY",
+        "LESSKEYIN",  # a lesskey source: its #env section can set LESSOPEN
         "BROWSER",
         "TMPDIR",
         "XDG_CONFIG_HOME",
