@@ -24,6 +24,21 @@ EOF
 cat <<EOF > src/notes.txt
 an escaped \`backtick\` is a character
 EOF
+# tree-sitter-bash misses a substitution right after a tab at the start of a body line
+# (in `<<-` and `<<` alike); bash runs it
+# ruleid: GK-SHELL-001
+cat <<-EOF
+	$(rm -rf ~/project-x)
+	EOF
+# ruleid: GK-SHELL-001
+cat <<EOF > src/notes.txt
+text
+	${X:-$(rm -rf ~/project-x)}
+EOF
+# ok: GK-SHELL-001
+cat <<-EOF > src/notes.txt
+	built on $(date +%F) for $USER
+	EOF
 
 # -- the pattern of ${X#…} ${X%…} ${X^…} ${X,…} is a `regex` leaf to the parser; bash
 # expands it, command substitutions included ------------------------------------------

@@ -350,9 +350,11 @@ class _Walker:
             for child in node.children:
                 if child.type == "heredoc_body":
                     self.scan(child, where)  # unquoted delimiters expand $( ) in the body
-                    if _runs_backticks(node, self.text(child), self):
-                        # tree-sitter-bash reads `$( )` in the body, and no backticks
-                        self.problem("GK-SHELL-001", "a backtick substitution in a here-document", child)
+                    if _unparsed_in_body(node, child, self):
+                        # tree-sitter-bash reads no backtick in a body, and after `<<-` misses
+                        # an expansion right after a stripped tab
+                        reason = "a substitution in a here-document the parser does not read"
+                        self.problem("GK-SHELL-001", reason, child)
                 elif child.is_named and child.type not in ("heredoc_start", "heredoc_end"):
                     # tree-sitter hangs the rest of `cat <<EOF | sh` off the redirect.
                     self.stack.append(_Item(child, where, (), True))
@@ -703,22 +705,29 @@ def _feeds_shell(command: Command) -> bool:
     )
 
 
-def _runs_backticks(redirect: Node, body: str, walker: _Walker) -> bool:
-    """Whether a here-document's body holds an unescaped backtick that bash expands: its
-    delimiter is unquoted (no quote or backslash in it)."""
-    if "`" not in body:
+def _unparsed_in_body(redirect: Node, body: Node, walker: _Walker) -> bool:
+    """Whether a here-document whose delimiter is unquoted (no quote or backslash in it)
+    holds an unescaped backtick, or a `$(`, `${` or `$[` outside every node the parser made
+    of the body: bash expands them all."""
+    src = walker.src[body.start_byte : body.end_byte]
+    if b"`" not in src and b"$" not in src:
         return False
     for child in redirect.children:
         if child.type == "heredoc_start" and any(c in walker.text(child) for c in "'\"\\"):
             return False
+    spans = [(c.start_byte, c.end_byte) for c in body.children if c.type != "heredoc_content"]
     escaped = False
-    for c in body:
+    for at, c in enumerate(src):
         if escaped:
             escaped = False
-        elif c == "\\":
+        elif c == 0x5C:  # a backslash
             escaped = True
-        elif c == "`":
+        elif c == 0x60:  # a backtick
             return True
+        elif c == 0x24 and src[at + 1 : at + 2] in (b"(", b"{", b"["):
+            where = body.start_byte + at
+            if not any(start <= where < end for start, end in spans):
+                return True
     return False
 
 
