@@ -104,6 +104,8 @@ from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gatekeeper.context import Context
     from gatekeeper.model import Command
 
@@ -539,7 +541,7 @@ def _linked_read(command: Command, ctx: Context, word: Word, root: str) -> Findi
         dashed: list[str] = []  # `grep x *` with a file named `-R` in the cwd
         links = glob_links(word.text, cwd, dashed) if word.glob else []
         if (follow or dashed) and links is not None:
-            below = tree_links(root, cwd)
+            below = tree_links(root, cwd, _exposes(ctx))
             links = None if below is None else links + below
         found = _links_out(ctx, f"`{who} {word.text}`", links)
         if found is not None:
@@ -575,6 +577,22 @@ def _links_out(ctx: Context, what: str, links: list[str] | None) -> Finding | No
     return None
 
 
+def _exposes(ctx: Context) -> Callable[[str], bool]:
+    """Whether a link in a virtual environment or package tree points at credentials: a
+    credential file or directory, `/`, `/etc`, or the home directory or a parent of it."""
+    home = os.path.realpath(ctx.paths.home)
+
+    def exposes(target: str) -> bool:
+        parent = target.rstrip("/") + "/"
+        return (
+            target in ("/", "/etc", home)
+            or home.startswith(parent)
+            or ctx.paths.is_secret(target)
+        )
+
+    return exposes
+
+
 def check_tree_links(ctx: Context, what: str, roots: list[str]) -> Finding | None:
     """GK-BASH-002 when a command reads every file under `roots` (`find . -exec cat {} +`,
     `fd -x cat`, `git ls-files | xargs cat`, `cp -rL`) and a symlink there points outside
@@ -585,7 +603,7 @@ def check_tree_links(ctx: Context, what: str, roots: list[str]) -> Finding | Non
             # a read outside asks anyway: no walk of `/` or `~` up to the budget to say so
             return _review("GK-BASH-002", f"{what} reads {path}, outside the allowed dirs")
         for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
-            found = _links_out(ctx, what, tree_links(root, cwd))
+            found = _links_out(ctx, what, tree_links(root, cwd, _exposes(ctx)))
             if found is not None:
                 return found
     return None
@@ -594,6 +612,38 @@ def check_tree_links(ctx: Context, what: str, roots: list[str]) -> Finding | Non
 def check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding | None:
     """GK-BASH-002 for the first word read outside the allowed dirs (for other checkers)."""
     return _check_reads(command, ctx, words)
+
+
+def _completion_runs(args: tuple[str, ...]) -> bool:
+    """`compgen -C CMD` runs CMD, `-F FUNC` a function, and `-W WORDS` expands each word
+    (its `$( )` and backticks run): `compgen -W '$(rm -rf ~)' x`. Letters cluster (`-aC`)."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg[:1] != "-" or arg[:2] == "--":
+            continue
+        for j, letter in enumerate(arg[1:], 2):
+            if letter in "CF":
+                return True
+            if letter == "W":
+                value = arg[j:] or (args[i + 1] if i + 1 < len(args) else "")
+                return "$" in value or "`" in value or _completion_runs(args[i + 2 :])
+            if letter in "AGPSXo":
+                break  # the rest of the word (or the next word) is the option's value
+    return False
+
+
+def _sed_f(arg: str) -> bool:
+    """Whether a short-option word of sed holds `-f` (`-fprog.sed`, `-nf prog.sed`): the
+    letters before a value-taking `e`/`l`/`i` (the rest of the word is its value)."""
+    if arg[:1] != "-" or arg[:2] == "--":
+        return False
+    for letter in arg[1:]:
+        if letter == "f":
+            return True
+        if letter in "eli":
+            return False
+    return False
 
 
 def _flag_problem(command: Command) -> Finding | None:
@@ -610,7 +660,7 @@ def _flag_problem(command: Command) -> Finding | None:
             for a in args
         ):
             return _review("GK-BASH-005", "`sed -i` rewrites files in place")
-        if any(a in ("-f", "--file") or a.startswith("--file=") for a in args):
+        if any(a in ("-f", "--file") or a.startswith("--file=") or _sed_f(a) for a in args):
             return _review("GK-BASH-005", "`sed -f` runs a script file the gate has not read")
         for script in scripts:
             if sed_executes(script):
@@ -849,6 +899,8 @@ def _runs_unseen_code(command: Command) -> Finding | None:
         name == "alias" and command.argv[1:] in ((), ("-p",))
     ):
         return _review("GK-BASH-006", _SHELL_BUILTINS_UNSEEN[name])
+    if name in ("compgen", "complete") and _completion_runs(command.argv[1:]):
+        return _review("GK-BASH-006", f"`{name} -C`/`-F`/`-W` runs a command or expands a word")
     if name == "exec":
         if len(command.words) > 1 and not all(w.text.startswith("-") for w in command.words[1:]):
             return _review("GK-BASH-006", "`exec` replaces the shell with another command")
@@ -1267,6 +1319,17 @@ def _check_gh_verify(command: Command, ctx: Context, start: int) -> Finding | No
     )
 
 
+def _gh_token_or_web(arg: str) -> bool:
+    """`-t`/`--show-token` (gh prints the token) or `-w`/`--web` (opens a browser), however
+    pflag lets it be spelt: `--show-token=true`, `-t=1`, a cluster of letters (`-at`)."""
+    if arg[:2] == "--":
+        return arg.partition("=")[0] in ("--web", "--show-token")
+    if arg[:1] != "-":
+        return False
+    letters = arg[1:].partition("=")[0]
+    return letters.isalpha() and ("t" in letters or "w" in letters)
+
+
 def _check_gh(command: Command, ctx: Context) -> Finding | None:
     argv = list(command.argv)
     # `gh -R owner/repo pr list`: the repository option changes which repository, not what.
@@ -1276,7 +1339,7 @@ def _check_gh(command: Command, ctx: Context) -> Finding | None:
         del argv[1]
     if any(w.dynamic for w in command.words[1:]):
         return None
-    if any(a in ("--web", "-w", "--show-token", "-t") for a in argv):
+    if any(map(_gh_token_or_web, argv)):
         return None
     if argv[1:] in (["--help"], ["-h"], ["--version"], ["version"]) or argv[1:2] == ["help"]:
         return Finding(Verdict.SAFE, "GK-BASH-001", "`gh help` only prints help")

@@ -31,20 +31,43 @@ from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
-from gatekeeper.shell.envvars import env_risk
+from gatekeeper.shell.envvars import arith_names, env_risk
 from gatekeeper.shell.secretenv import printed_secret
+from gatekeeper.shell.subscripts import subscript_code
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.model import Command
 
 _DECLARATIONS = {"export", "declare", "typeset", "readonly", "local"}
+_SETTERS = {"read", "printf", "unset", "let"}  # builtins that set a variable an operand names
+
+
+def set_names(command: Command) -> list[str]:
+    """The variables `read NAME…` and `printf -v NAME` set (a variable of the environment
+    stays exported: `read PATH < f; ls` runs what f names)."""
+    args = [w.text for w in command.words[1:]]
+    if command.name == "unset":
+        # without PATH, bash looks a command up in the current directory: `unset PATH; ls`
+        # runs ./ls
+        return ["PATH"] if "PATH" in args else []
+    if command.name == "read":
+        return [a for a in args if not a.startswith("-")]  # an option's value too: stricter
+    if command.name == "let":
+        return [name for a in args for name in arith_names(a)]  # `let PATH=1`
+    names = []
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a.startswith("-v"):
+            names.append(a[2:] or (args[i + 1] if i + 1 < len(args) else ""))
+    return names
 
 
 def risky_assignment(names: list[str]) -> Finding | None:
     """A REVIEW finding for the first name that can run code, else None."""
     for name in names:
-        if env_risk(name) == "exec":
+        if env_risk(name.split("[", 1)[0]) == "exec":  # `BASH_CMDS[ls]`: the array
             return Finding(
                 Verdict.REVIEW,
                 "GK-ENV-001",
@@ -58,16 +81,31 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
     """Prefix assignments and exports of code-running variables → REVIEW; a secret of the
     environment printed → ELEVATE (REVIEW when handed to another program)."""
     declares = command.name in _DECLARATIONS
-    if command.assignments or declares:  # else no name to judge (hot: most commands)
+    sets = command.name in _SETTERS
+    if command.assignments or declares or sets:  # else no name to judge (hot: most commands)
         names = [name for name, _ in command.assignments]
         if declares:
             names += [
                 w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
             ]
+        if sets:
+            names += set_names(command)
         found = risky_assignment(names)
         if found is not None:
             return found
-    return _printed_secret(command)
+    return _subscript_code(command) or _printed_secret(command)
+
+
+def _subscript_code(command: Command) -> Finding | None:
+    text = subscript_code(command)
+    if not text:
+        return None
+    return Finding(
+        Verdict.REVIEW,
+        "GK-BASH-006",
+        f"`{text[:60]}` runs its subscript's command when bash evaluates it as a name or a "
+        "number (let, declare, printf -v, read, test -v, $((X)), ${!X})",
+    )
 
 
 def _printed_secret(command: Command) -> Finding | None:
@@ -78,7 +116,7 @@ def _printed_secret(command: Command) -> Finding | None:
     from gatekeeper.plugins.wrappers import RUNS_ANOTHER
 
     name = command.name
-    if name in READ_ONLY or name in ("env", "printenv", "ps", "jq", "yq"):
+    if name in READ_ONLY or name in ("env", "printenv", "ps", "jq", "yq", "systemctl"):
         return Finding(
             Verdict.ELEVATE,
             "GK-ENV-002",

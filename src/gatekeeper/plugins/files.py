@@ -34,6 +34,7 @@ leaves the allowed directories.
 from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, DEVICE, TMP
 
@@ -55,6 +56,8 @@ _PATH_KEY = {
 }
 _CWD_DEFAULT = {"Glob", "Grep", "LS"}
 _WRITES = {"Write", "Edit", "MultiEdit", "NotebookEdit"}
+# A brace alternative that starts at the root, the home or a parent directory.
+_BRACE_OUT = LazyRegex(r"[{,](?:/|~|\.\.(?:[/,}]|$))")
 
 
 @hookimpl
@@ -79,6 +82,15 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
                 f"{call.tool_name} pattern `{pattern}` reaches outside {raw}",
             )
     kind, path = ctx.paths.classify(raw, write=call.tool_name in _WRITES)
+    if kind == ALLOWED and call.tool_name == "Read" and path.endswith("/.git/config"):
+        from gatekeeper.shell.gitcreds import secret_config
+
+        if secret_config(path):  # actions/checkout keeps the job's token there
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-002",
+                f"Read prints the token kept in {path}: only the user can approve that",
+            )
     if kind == ALLOWED:
         return Finding(
             Verdict.SAFE, "GK-FILE-001", f"{call.tool_name} inside an allowed dir: {path}"
@@ -93,6 +105,8 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
 def _climbs_out(pattern: str, base: str, ctx: Context) -> bool:
     if ".." in pattern.replace("\\", "/").split("/"):
         return True
+    if "{" in pattern and _BRACE_OUT.search(pattern.replace("\\", "/")):
+        return True  # `{src,../.ssh}/*`, `{src,/etc}/*`: a brace alternative leaves the base
     if pattern.startswith(("/", "~")):
         static = pattern.split("*", 1)[0].split("?", 1)[0].split("[", 1)[0].split("{", 1)[0]
         return not ctx.paths.is_allowed(static or "/")

@@ -54,6 +54,8 @@ from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.paths import ALLOWED, PROTECTED, TMP
 from gatekeeper.shell.effects import long_options
+from gatekeeper.shell.gitcreds import READERS as GIT_CONFIG_READERS
+from gatekeeper.shell.gitcreds import printed_git_secret
 from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -215,14 +217,33 @@ _GREP_VALUED = {"--regexp", "--context", "--after-context", "--before-context"}
 _GREP_VALUED |= {"--max-depth", "--max-count", "--threads"}
 
 
+def _config_token(command: Command, ctx: Context) -> Finding | None:
+    """GK-PROT-002: `git config -l`, `git remote -v`, `cat .git/config`... while the
+    repository's config keeps a token (see `shell.gitcreds`)."""
+    for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
+        path = printed_git_secret(command, cwd)
+        if path:
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-002",
+                f"`{command.name}` prints the token kept in {path} (an extra header or a URL "
+                "with a password): only the user can approve that",
+            )
+    return None
+
+
 def _files_read(sub: str, args: list[str]) -> list[str]:
     """Files `git grep --no-index` searches (and prints), `git grep -f FILE` takes its
-    patterns from, `git config --file FILE` lists: each is a read like an operand.
+    patterns from, `git config --file FILE` lists, `git ls-files -X FILE` takes its
+    exclude patterns from: each is a read like an operand.
     parse-options takes a prefix of a long option (`--no-ind`, `--fil=F`) and a short
     option's value in its word (`-f/srv/x`)."""
     files: list[str] = []
     positional: list[str] = []
     valued = "efABCm" if sub == "grep" else "f"  # short options that take a value
+    letter_file, long_file = "f", "--file"
+    if sub == "ls-files":  # `git ls-files -ioX/srv/x`: its exclude patterns from a file
+        valued, letter_file, long_file = "xX", "X", "--exclude-from"
     i = 0
     while i < len(args):
         a = args[i]
@@ -233,7 +254,7 @@ def _files_read(sub: str, args: list[str]) -> list[str]:
             break
         if a.startswith("--"):
             name, eq, value = a.partition("=")
-            if long_options(name, ("--file",)) and len(name) > 3:
+            if long_options(name, (long_file,)) and len(name) > 3:
                 files += [value] if eq else [nxt] if nxt is not None else []
                 i += 0 if eq else 1
             elif sub == "grep" and not eq and name in _GREP_VALUED:
@@ -244,7 +265,7 @@ def _files_read(sub: str, args: list[str]) -> list[str]:
                     break  # `-O[PAGER]`: its value only in its word
                 if letter in valued:
                     rest = a[j:]
-                    if letter == "f":
+                    if letter == letter_file:
                         files += [rest] if rest else [nxt] if nxt is not None else []
                     i += 0 if rest else 1
                     break
@@ -319,6 +340,13 @@ def _review(rule: str, reason: str) -> Finding:
 @hookimpl
 def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """Read-only git → SAFE, writes → ELEVATE, code-running options → REVIEW."""
+    if command.name == "git" or (
+        command.name in GIT_CONFIG_READERS
+        and any(w.text.endswith("config") for w in command.words[1:])
+    ):
+        found = _config_token(command, ctx)  # a token kept in .git/config, printed
+        if found is not None:
+            return found
     if command.name != "git" or not command.words or command.words[0].dynamic:
         return None
     argv = list(command.argv[1:])
@@ -390,7 +418,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         for a in args:
             if not a.startswith("-") and ctx.paths.classify(a, write=False)[0] != ALLOWED:
                 return _review("GK-GIT-005", f"`git diff` reads {a}, outside the allowed dirs")
-    if sub in ("grep", "config"):
+    if sub in ("grep", "config", "ls-files"):
         for a in _files_read(sub, args):
             if ctx.paths.classify(a, write=False)[0] != ALLOWED:
                 return _review("GK-GIT-005", f"`git {sub}` reads {a}, outside the allowed dirs")

@@ -61,6 +61,11 @@ _EXEC_ENV = frozenset(
         "LD_LIBRARY_PATH",
         "LD_AUDIT",
         "BASH_ENV",
+        "GCONV_PATH",  # glibc loads iconv modules (shared objects) from it: `iconv` runs them
+        "DOTNET_STARTUP_HOOKS",
+        "BASH_CMDS",  # bash's hash table: `BASH_CMDS[ls]=/tmp/x; ls` runs /tmp/x
+        "BASH_ALIASES",  # with expand_aliases, an alias by assignment
+        "CDPATH",  # `CDPATH=..; cd other` leaves the project where the gate sees `./other`
         "ENV",
         "PROMPT_COMMAND",
         "SHELLOPTS",
@@ -114,6 +119,7 @@ _EXEC_ENV = frozenset(
         "LESSOPEN",
         "LESSCLOSE",
         "LESSKEY",
+        "LESSKEYIN",  # a lesskey source: its #env section can set LESSOPEN
         "BROWSER",
         "TMPDIR",
         "XDG_CONFIG_HOME",
@@ -207,6 +213,16 @@ _EXEC_PREFIX = (
 )
 # One service's endpoint (`AWS_ENDPOINT_URL_S3`, gcloud's overrides): the token goes there.
 _ENDPOINT_PREFIX = ("AWS_ENDPOINT_URL_", "CLOUDSDK_API_ENDPOINT_OVERRIDES_")
+
+
+def arith_names(text: str) -> list[str]:
+    """The variables an arithmetic text assigns with `=` (`let PATH=1`, `a[HOME=0]`):
+    `NAME =` not part of `==`, `<=`, `>=`, `!=`."""
+    if "=" not in text:
+        return []
+    from gatekeeper.lazyre import re
+
+    return re.findall(r"(?<!\w)([A-Za-z_]\w*)\s*=(?!=)", text)
 
 
 def env_risk(name: str) -> str:

@@ -20,6 +20,8 @@ from gatekeeper.shell.effects import long_options
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gatekeeper.model import Command
 
 BUDGET = 20000  # directory entries looked at, per word
@@ -73,15 +75,30 @@ def glob_links(pattern: str, cwd: str, dashed: list[str] | None = None) -> list[
     return links
 
 
-def tree_links(root: str, cwd: str) -> list[str] | None:
+def tree_links(
+    root: str, cwd: str, exposes: Callable[[str], bool] | None = None
+) -> list[str] | None:
     """The symlinks anywhere under `root` (a walk that does not follow them); None past the
-    budget. `root` itself, when a link, is for the path policy to resolve."""
+    budget. `root` itself, when a link, is for the path policy to resolve.
+
+    With `exposes`, the `ENVIRONMENTS` below `root` are walked too (a budget of their own),
+    and a link there counts when `exposes(its resolved target)`: `node_modules/x -> ~/.ssh`
+    is read by `grep -R key .` as surely as one in `src`; `.venv/bin/python -> ~/.local/...`
+    (the toolchain) is not a link to count."""
     start = os.path.normpath(root if root.startswith("/") else os.path.join(cwd or "/", root))
     if os.path.islink(start) or not os.path.isdir(start):
         return []
     links: list[str] = []
-    walked = _tree([start], BUDGET, links)
-    return None if walked is None else links
+    skipped: list[str] | None = [] if exposes is not None else None
+    walked = _tree([start], BUDGET, links, skipped)
+    if walked is None:
+        return None
+    if skipped and exposes is not None:
+        inner: list[str] = []
+        if _tree(skipped, BUDGET, inner, enter_all=True) is None:
+            return None
+        links += [link for link in inner if exposes(os.path.realpath(link))]
+    return links
 
 
 def follows_links(command: Command) -> bool:
@@ -137,8 +154,16 @@ _FOLLOWING: dict[str, tuple[str, tuple[str, ...]]] = {
 _WHOLE_NAMES = {"rg"}  # ripgrep's parser takes no prefix of a long option
 
 
-def _tree(dirs: list[str], budget: int, links: list[str]) -> tuple[int, list[str]] | None:
-    """Every directory below `dirs` (not through links), collecting the links met."""
+def _tree(
+    dirs: list[str],
+    budget: int,
+    links: list[str],
+    skipped: list[str] | None = None,
+    *,
+    enter_all: bool = False,
+) -> tuple[int, list[str]] | None:
+    """Every directory below `dirs` (not through links), collecting the links met; the
+    `ENVIRONMENTS` are not entered (unless `enter_all`), and listed in `skipped`."""
     below: list[str] = []
     stack = list(dirs)
     while stack:
@@ -149,16 +174,20 @@ def _tree(dirs: list[str], budget: int, links: list[str]) -> tuple[int, list[str
         for entry in entries:
             if entry.is_symlink():
                 links.append(entry.path)
-            elif entry.is_dir(follow_symlinks=False) and entry.name not in ENVIRONMENTS:
-                below.append(entry.path)
-                stack.append(entry.path)
+            elif entry.is_dir(follow_symlinks=False):
+                if enter_all or entry.name not in ENVIRONMENTS:
+                    below.append(entry.path)
+                    stack.append(entry.path)
+                elif skipped is not None:
+                    skipped.append(entry.path)
     return budget, below
 
 
 # Directories a tree walk does not enter: virtual environments and package trees link their
 # interpreters and tools to the system's or the user's toolchain (`.venv/bin/python ->
 # ~/.local/share/uv/python/...`), and the repository's own store. A link planted in one of
-# them is not seen (documented in docs/rules.md, GK-BASH-002).
+# them counts only when it exposes credentials (`tree_links`' `exposes`; docs/rules.md,
+# GK-BASH-002).
 ENVIRONMENTS = frozenset(
     {".git", ".venv", "venv", ".tox", ".nox", "node_modules", "__pypackages__", ".direnv"}
 )

@@ -47,6 +47,8 @@ READERS: dict[str, _Reader] = {
     "yq": _Reader("", "", ("--from-file",), prefixes=False),
     "du": _Reader("X", "BdtF", ("--exclude-from",), prefixes=True),
     "sort": _Reader("", "kotST", ("--random-source",), prefixes=True),
+    # procps: the PID of `-F FILE` (`pgrep -lF/srv/pid`)
+    "pgrep": _Reader("F", "dgGPstuUrcQ", ("--pidfile",), prefixes=True),
 }
 
 

@@ -72,6 +72,9 @@ _INERT = {
     "subscript",
 }
 _SUBSTITUTION_NODES = {"command_substitution", "process_substitution"}
+# Leaves the parser keeps as text inside an expansion, where bash may expand them.
+_TEXT_LEAVES = {"raw_string", "regex", "word"}
+_EXPANDING = {"expansion", "arithmetic_expansion"}
 MAX_DEPTH = 16
 _SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "fish"}
 
@@ -162,6 +165,8 @@ class _Walker:
         self.problems: list[Problem] = []
         # The words the last `word` call's brace expansion made (`{a,b}`: `a`, `b`), or None.
         self.alternatives: list[Word] | None = None
+        # (name, value text) of assignments that are no command: `x=$T` alone, `for x in`.
+        self.copies: list[tuple[str, str]] = []
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -227,6 +232,10 @@ class _Walker:
                 self.scan(node, item.where)
             elif kind in _CONTAINERS:
                 start = node.start_byte
+                if kind == "for_statement" and (var := node.child_by_field_name("variable")):
+                    self.exported_name(self.text(var), node)
+                    values = node.children_by_field_name("value")
+                    self.copies.append((self.text(var), " ".join(map(self.text, values))))
                 if kind == "negated_command" and self.src[start + 1 : start + 2] == b"(":
                     # `!(ls)#; rm -rf ~`: with extglob on (bash-completion sets it), bash reads
                     # the word `!(ls)#` (no comment), and runs rm; the parser, `! (ls)` + comment
@@ -341,6 +350,11 @@ class _Walker:
             for child in node.children:
                 if child.type == "heredoc_body":
                     self.scan(child, where)  # unquoted delimiters expand $( ) in the body
+                    if _unparsed_in_body(node, child, self):
+                        # tree-sitter-bash reads no backtick in a body, and after `<<-` misses
+                        # an expansion right after a stripped tab
+                        reason = "a substitution in a here-document the parser does not read"
+                        self.problem("GK-SHELL-001", reason, child)
                 elif child.is_named and child.type not in ("heredoc_start", "heredoc_end"):
                     # tree-sitter hangs the rest of `cat <<EOF | sh` off the redirect.
                     self.stack.append(_Item(child, where, (), True))
@@ -388,10 +402,39 @@ class _Walker:
         )
 
     def assignment_value(self, node: Node, where: str) -> None:
-        self.assignment_name(node)
+        name = self.assignment_name(node)
+        self.exported_name(name, node)
         value = node.child_by_field_name("value")
         if value is not None:
             self.scan(value, where)
+            self.copies.append((name, self.text(value)))
+            if "[" in (text := self.text(value)):
+                from gatekeeper.shell.subscripts import holds_subscript_code
+
+                if holds_subscript_code(text):  # `X='a[$(cmd)]'; echo $((X))` runs cmd
+                    self.problem("GK-BASH-006", "a value whose subscript runs a command", node)
+
+    def exported_name(self, name: str, node: Node) -> None:
+        """A statement `PATH=/x` (or `for PATH in /x`) that sets a variable able to run code.
+
+        A variable of the environment is exported: a new value is what every later command
+        gets (`PATH=/tmp/x; ls` runs /tmp/x/ls, `HOME=/tmp/x; git status` reads
+        /tmp/x/.gitconfig). As a prefix (`PATH=/x ls`) it is GK-ENV-001 on the command."""
+        from gatekeeper.shell.envvars import arith_names, env_risk
+
+        base, bracket, subscript = name.partition("[")
+        if bracket and ("$(" in subscript or "`" in subscript):
+            # `a['$(cmd)']=1`: bash evaluates the subscript, quoted or not, and runs cmd
+            self.problem("GK-BASH-006", "an array subscript that runs a command", node)
+        if bracket:
+            for inner in arith_names(subscript):  # `a[PATH=1]=x`: the subscript assigns
+                self.exported_name(inner, node)
+        if env_risk(base) == "exec":
+            self.problem(
+                "GK-ENV-001",
+                f"setting {name} can make the commands after it load or run other code",
+                node,
+            )
 
     def assignment_name(self, node: Node) -> str:
         """The name of an assignment; a problem when it is no bash identifier: tree-sitter
@@ -466,9 +509,9 @@ class _Walker:
 
     def scan(self, node: Node, where: str) -> None:
         """Find the substitutions inside a word-like node and queue them as statements."""
-        todo = [node]
+        todo = [(node, False)]
         while todo:
-            n = todo.pop()
+            n, inside = todo.pop()
             if n.type in _SUBSTITUTION_NODES:
                 label = (
                     "substitution" if n.type == "command_substitution" else ("process substitution")
@@ -477,7 +520,27 @@ class _Walker:
                 continue
             if n.type == "ERROR":
                 self.problem("GK-SHELL-001", "the command does not parse as bash", n)
-            todo.extend(n.children)
+            elif (inside and n.type in _TEXT_LEAVES) or n.type == "P":
+                self.text_leaf(n)
+            elif n.type in (":=", "=") and inside and n.prev_sibling is not None:
+                # `${PATH:=/tmp/x}` assigns PATH when it is unset (`unset PATH` first)
+                self.exported_name(self.text(n.prev_sibling), n)
+            inside = inside or n.type in _EXPANDING
+            todo.extend((c, inside) for c in n.children)
+
+    def text_leaf(self, n: Node) -> None:
+        """A leaf the parser leaves as text where bash expands: `${X#$(cmd)}` (a `regex`),
+        `${X:-`cmd`}` (a `word`), `$(( '$(cmd)' ))` and `"${X:-'$(cmd)'}"` (quotes are
+        characters there), `${X@P}`."""
+        if n.type == "P":
+            self.problem("GK-BASH-006", "`${…@P}` expands a value as a prompt: its `$( )` run", n)
+        elif "$(" in (text := self.text(n)) or "`" in text:
+            self.problem("GK-SHELL-001", "a command substitution the parser reads as text", n)
+        elif "=" in text and n.type == "word":
+            from gatekeeper.shell.envvars import arith_names
+
+            for name in arith_names(text):  # `${a[PATH=1]}`: a subscript that assigns
+                self.exported_name(name, n)
 
     def word(self, node: Node, where: str, kind: str = "") -> Word:
         """Resolve a word node to its text; mark it dynamic where the shell would expand.
@@ -640,6 +703,32 @@ def _feeds_shell(command: Command) -> bool:
         and names[at] in _SHELLS
         and not any(w.startswith("-") and "c" in w for w in names[at + 1 :])
     )
+
+
+def _unparsed_in_body(redirect: Node, body: Node, walker: _Walker) -> bool:
+    """Whether a here-document whose delimiter is unquoted (no quote or backslash in it)
+    holds an unescaped backtick, or a `$(`, `${` or `$[` outside every node the parser made
+    of the body: bash expands them all."""
+    src = walker.src[body.start_byte : body.end_byte]
+    if b"`" not in src and b"$" not in src:
+        return False
+    for child in redirect.children:
+        if child.type == "heredoc_start" and any(c in walker.text(child) for c in "'\"\\"):
+            return False
+    spans = [(c.start_byte, c.end_byte) for c in body.children if c.type != "heredoc_content"]
+    escaped = False
+    for at, c in enumerate(src):
+        if escaped:
+            escaped = False
+        elif c == 0x5C:  # a backslash
+            escaped = True
+        elif c == 0x60:  # a backtick
+            return True
+        elif c == 0x24 and src[at + 1 : at + 2] in (b"(", b"{", b"["):
+            where = body.start_byte + at
+            if not any(start <= where < end for start, end in spans):
+                return True
+    return False
 
 
 def _heredoc_body_text(statement: Node, walker: _Walker) -> str | None:
@@ -956,6 +1045,8 @@ def _walk_text(
         _escaped_blanks(root, src, walker)
     if b"#" in src:
         _glued_comments(root, src, walker)
+    if walker.copies or (b"=" in src and b"$" in src):
+        _secret_copies(walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -963,6 +1054,17 @@ def _walk_text(
     if where != "top":
         commands = [_relabel(c, where) for c in commands]
     return Script(tuple(commands), tuple(walker.problems), _is_and_chain(root))
+
+
+def _secret_copies(walker: _Walker) -> None:
+    """A command that uses a copy of a secret of the environment (`x=$GITHUB_TOKEN; echo
+    $x`): GK-ENV-002 sees only the copy's name there (see `shell.secretflow`)."""
+    from gatekeeper.shell.secretflow import used_copies
+
+    for copy, text in used_copies(walker.commands, walker.copies):
+        walker.problems.append(
+            Problem("GK-ENV-002", f"uses {copy}, a copy of a secret of the environment", text)
+        )
 
 
 def _dropped_dash(root: Node, src: bytes, walker: _Walker) -> None:

@@ -48,7 +48,7 @@ _JQ_NAMED = LazyRegex(r"(?:\$ENV|(?<![\w.$])env)\s*(?:\.\s*\"?|\[\s*\")([A-Za-z_
 _JQ_ENV = LazyRegex(r"\$ENV\b|(?<![\w.$])env\b")
 _YQ_NAMED = LazyRegex(r"(?:strenv|env)\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)")
 _LISTERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "ps"})
-_LISTERS |= {"jq", "gojq", "jaq", "yq"}
+_LISTERS |= {"jq", "gojq", "jaq", "yq", "systemctl"}
 # `$NAME`, `${NAME`, `${#NAME`, `${!NAME`: a name starts with a letter or `_` (`$1` is none).
 _DOLLAR = LazyRegex(r"\$(\{[#!]?)?([A-Za-z_][A-Za-z0-9_]*)")
 _LISTING_FLAGS = set("pxraAilugtn")  # declare/typeset letters that only select what is listed
@@ -118,7 +118,7 @@ def _references(command: Command) -> tuple[list[str], bool]:
         everything = not args
     elif name in ("export", "declare", "typeset"):
         names = [a for a in args if not a.startswith(("-", "+"))]
-        flags = "".join(a[1:] for a in args if a.startswith("-"))
+        flags = "".join(a[1:] for a in args if a.startswith("-") and a != "--")
         if not names and set(flags) <= _LISTING_FLAGS:
             everything = True
         elif "p" in flags:
@@ -135,6 +135,10 @@ def _references(command: Command) -> tuple[list[str], bool]:
         for a in args:
             if "env" in a:
                 named += [m.group(1) for m in _YQ_NAMED.finditer(a)]
+                # `envsubst` puts each `${NAME}` of a string, from the file or the filter
+                everything = everything or "envsubst" in a
+    elif name == "systemctl":
+        everything = "show-environment" in args  # the service manager's environment
     if name in ("test", "["):
         return named, everything
     declaration = name in ("export", "declare", "typeset", "local", "readonly")

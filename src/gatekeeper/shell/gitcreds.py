@@ -1,0 +1,105 @@
+"""A token kept in a repository's git config, printed into the conversation.
+
+actions/checkout (and so a Claude Code run in CI) keeps the job's token in the checkout's
+``.git/config`` as ``http.https://github.com/.extraheader = AUTHORIZATION: basic …``; a
+remote added as ``https://user:TOKEN@host/repo`` keeps it in its URL. Then ``git config -l``,
+``git var -l``, ``git config --get-regexp http``, ``git remote -v`` and ``cat .git/config``
+print the token as surely as ``cat ~/.git-credentials`` does. These are judged by what the
+config holds when the hook runs (like GK-ENV-002's ``env``): a config without such an entry
+leaves them SAFE.
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from gatekeeper.model import Command
+
+_KEY_MARKS = ("extraheader", "url", "insteadof", "token", "password", "credential", "auth")
+READERS = {"cat", "head", "tail", "less", "more", "bat", "batcat", "grep", "egrep", "fgrep"}
+READERS |= {"rg", "sed", "awk", "nl", "tac", "strings", "xxd", "od", "sort", "cut", "view"}
+_GIT_SUBS = {"config", "var", "remote", "ls-remote"}
+_LISTING = {"-l", "--list", "list", "--get-regexp", "--regexp", "--get-urlmatch", "--show-origin"}
+
+
+def secret_config(path: str) -> bool:
+    """Whether the git config file at `path` holds an extra header or a URL with a password."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(1 << 20)
+    except OSError:
+        return False
+    text = data.decode("utf-8", "replace")
+    if "extraheader" in text.lower():
+        return True
+    if "@" not in text:
+        return False
+    from gatekeeper.audit import redact
+
+    return redact(text) != text
+
+
+def repo_config(cwd: str) -> str:
+    """The config file of the repository holding `cwd` ("" when there is none)."""
+    here = os.path.abspath(cwd or "/")
+    while True:
+        dot_git = os.path.join(here, ".git")
+        if os.path.isdir(dot_git):
+            return os.path.join(dot_git, "config")
+        if os.path.isfile(dot_git):  # a worktree: `gitdir: <common>/worktrees/<name>`
+            try:
+                with open(dot_git, encoding="utf-8", errors="replace") as f:
+                    line = f.read(4096).strip()
+            except OSError:
+                return ""
+            gitdir = line.removeprefix("gitdir:").strip()
+            gitdir = os.path.join(here, gitdir)
+            common = os.path.join(gitdir, "commondir")
+            try:
+                with open(common, encoding="utf-8", errors="replace") as f:
+                    gitdir = os.path.join(gitdir, f.read(4096).strip())
+            except OSError:
+                pass
+            return os.path.join(gitdir, "config")
+        parent = os.path.dirname(here)
+        if parent == here:
+            return ""
+        here = parent
+
+
+def printed_git_secret(command: Command, cwd: str) -> str:
+    """The git config file whose token `command` prints, or ""."""
+    argv = command.argv
+    name = command.name
+    if name == "git":
+        at = next((i for i, a in enumerate(argv) if a in _GIT_SUBS and i > 0), 0)
+        if not at:
+            return ""
+        sub = argv[at]
+        rest = [a.lower() for a in argv[at + 1 :]]
+        if sub == "config":
+            keys = [a for a in rest if not a.startswith("-") and a not in ("get", "list")]
+            listing = not keys or any(a in _LISTING for a in rest)
+            if not listing and not any(m in k for k in keys for m in _KEY_MARKS):
+                return ""
+        elif sub == "var":
+            if "-l" not in rest:
+                return ""
+        elif sub == "remote":
+            if not ({"-v", "--verbose", "get-url", "show"} & set(rest)):
+                return ""
+        elif "--get-url" not in rest:  # ls-remote
+            return ""
+        config = repo_config(cwd)
+        return config if config and secret_config(config) else ""
+    if name in READERS:
+        for word in command.words[1:]:
+            text = word.text
+            if word.dynamic or not text.endswith("config") or ("/" not in text and text != "config"):
+                continue
+            path = os.path.realpath(os.path.join(cwd or "/", text))
+            if os.path.basename(os.path.dirname(path)) == ".git" and secret_config(path):
+                return path
+    return ""

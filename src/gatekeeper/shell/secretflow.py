@@ -1,0 +1,81 @@
+"""A secret of the environment copied into another variable, then used.
+
+GK-ENV-002 judges each command by the variables it names: ``echo $GITHUB_TOKEN`` asks. A copy
+hides the name: ``x=$GITHUB_TOKEN; echo $x``, ``for t in "$GITHUB_TOKEN"; do echo "$t";
+done``, ``declare x=$GITHUB_TOKEN; echo $x``, ``a=($GITHUB_TOKEN); echo ${a[0]}``,
+``X=$GITHUB_TOKEN printenv X``. Over one Bash call, a variable assigned (on its own, in a
+declaration, as a prefix, as a ``for`` loop's variable) from a secret, or from such a copy,
+is a copy; a command that uses a copy is handed the secret. Copying it on (``export
+GH_TOKEN=$x``) prints nothing and does not count, as ``export GH_TOKEN=$GITHUB_TOKEN`` does
+not.
+"""
+
+from __future__ import annotations
+
+import os
+
+from gatekeeper.shell.secretenv import _dollar_names, secret_variable
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from gatekeeper.model import Command
+
+_DECLARATIONS = {"export", "declare", "typeset", "local", "readonly"}
+
+
+def used_copies(
+    commands: Iterable[Command],
+    copies: Iterable[tuple[str, str]],
+    environ: Mapping[str, str] | None = None,
+) -> list[tuple[str, str]]:
+    """(the copy, the command's text) for each command that uses a copy of a secret.
+
+    `copies` are the (name, value text) of the assignments that are no command: `x=$T`
+    alone, a `for` loop's variable and its words."""
+    env = os.environ if environ is None else environ
+    commands = list(commands)
+    pairs = list(copies)
+    for command in commands:
+        pairs += [(name, value.text) for name, value in command.assignments]
+        if command.name in _DECLARATIONS:
+            for word in command.words[1:]:
+                name, eq, value = word.text.partition("=")
+                if eq and not name.startswith("-"):
+                    pairs.append((name, value))
+    tainted: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, text in pairs:
+            base = name.split("[", 1)[0]
+            if base not in tainted and "$" in text and _from_secret(text, tainted, env):
+                tainted.add(base)
+                changed = True
+    if not tainted:
+        return []
+    out: list[tuple[str, str]] = []
+    for command in commands:
+        if command.name in ("test", "[") or (
+            command.name in _DECLARATIONS and not command.redirects
+        ):
+            continue  # compares, or copies on: nothing printed
+        texts = [w.text for w in command.words if w.dynamic and "$" in w.text]
+        texts += [r.target.text for r in command.redirects if r.op in ("<<", "<<<")]
+        used = {var for t in texts for mark, var in _dollar_names(t) if mark != "#"} & tainted
+        prefixed = {name for name, _ in command.assignments if name in tainted}
+        if prefixed and any(w.text in prefixed for w in command.words[1:]):
+            used |= prefixed  # `X=$TOKEN printenv X`: the command's own environment
+        if prefixed and command.name in ("env", "printenv") and len(command.words) == 1:
+            used |= prefixed
+        if used:
+            out.append((sorted(used)[0], command.text))
+    return out
+
+
+def _from_secret(text: str, tainted: set[str], env: Mapping[str, str]) -> bool:
+    for mark, var in _dollar_names(text):
+        if mark != "#" and (var in tainted or secret_variable(var, env)):
+            return True
+    return False
