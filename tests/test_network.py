@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from gatekeeper.testing import GkEnv
 
 CORPUS = Path(__file__).parent / "corpora" / "network.sh"
+PEER_DATA = peer_corpora.peer_data_dir()  # before gk_env replaces the environment
 SERVED = [c.command for c in corpus_cases([CORPUS]) if c.kind == "ruleid"]
 
 
@@ -64,12 +65,11 @@ def test_plain_netcat_and_socat_are_not_elevated(
 
 
 def test_gtfobins_netcat_and_socat_shells_go_to_the_human(engine: Engine, gk_env: GkEnv) -> None:
-    data = peer_corpora.peer_data_dir()
-    if data is None:
+    if PEER_DATA is None:
         pytest.skip("peer data not found (see tests/peer_corpora.py)")
     rows = [
         c
-        for c in peer_corpora.gtfobins(data)
+        for c in peer_corpora.gtfobins(PEER_DATA)
         if c.group in ("reverse-shell", "bind-shell")
         and c.command.split()[0] in ("nc", "ncat", "socat", "socket")
     ]
