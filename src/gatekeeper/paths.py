@@ -307,7 +307,12 @@ def _name(path: str) -> str:
 def resolve(raw: str, cwd: str, known: dict[str, int] | None = None) -> str:
     """Expand `~`, make absolute against cwd, resolve symlinks (deepest existing parent)."""
     # realpath resolves every existing component and keeps the rest, as Path.resolve(False).
-    return realpath(_absolute(raw, cwd), known)
+    path = _absolute(raw, cwd)
+    if known is not None and cwd not in known and path.startswith(cwd) and _plain(cwd):
+        # A path below the cwd, the first of this call: the cwd asked of the kernel at once
+        # (it exists, mostly), not through the parent of `raw` (`https://x/y` has none).
+        _kernel_clean(cwd, known)
+    return realpath(path, known)
 
 
 # What `lstat` said of a path: an entry, nothing, a symlink; `_CLEAN` is an entry that is not
@@ -342,6 +347,68 @@ def _absent(path: str) -> bool:
     return _ACCESS_PROBE[0] and not _access(
         path, os.F_OK, effective_ids=True, follow_symlinks=False
     )
+
+
+# The kernel's own answer for a directory: `open(O_PATH)` walks the whole path (following
+# every link) in one call, and `/proc/self/fd/N` names where it landed, as the kernel's
+# `d_path` spells it. When that is the directory itself, the walk below would have found
+# every prefix present and none of them a link (see `_kernel_clean`): 3 system calls
+# instead of one `lstat` per component (a cwd such as `/home/u/src/project`, a home dir).
+# Linux only (O_PATH); where `/proc/self/fd` does not name `/` as `/` (no procfs), never.
+_O_PATH = getattr(os, "O_PATH", 0)
+_KERNEL_PROBE: list[bool] = []  # a property of the platform, not of any path
+_KERNEL_DEPTH = 2  # below this many unknown prefixes, the lstats cost less
+
+
+def _kernel_names(directory: str) -> str | None:
+    """Where the kernel lands for `directory` (every link followed), or None if it cannot say."""
+    try:
+        fd = os.open(directory, _O_PATH | os.O_CLOEXEC)
+    except Exception:  # noqa: BLE001 - missing, not searchable, a NUL...: the walk answers
+        return None
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _kernel_clean(directory: str, known: dict[str, int]) -> bool:
+    """True if every prefix of the plain path `directory` (itself included) is present and
+    no link: what the walk of `realpath` would find with one `lstat` per prefix.
+
+    Asked of the kernel at once: `directory` opened with `O_PATH` (no permission on it
+    needed, no device or FIFO opened, as for `lstat`) lands where `/proc/self/fd/N` says.
+    If a prefix were a link, the kernel would have followed it and would name the target,
+    not `directory` (a link that names itself is a loop: `open` fails); if a prefix were
+    missing or not searchable, `open` fails. Any failure, or any other name (a deleted
+    directory's ` (deleted)`, a path outside the process' root, no procfs), answers False
+    and the walk asks as before. A prefix the memo holds as missing or a link answers
+    False too, so the walk's answer through `known` stands; so do fewer than
+    `_KERNEL_DEPTH` prefixes not in `known` (their `lstat`s cost less). The prefixes are
+    recorded as `_CLEAN`. `tests/test_paths_kernel.py` compares it with `lstat`.
+    """
+    if not _KERNEL_PROBE:
+        _KERNEL_PROBE.append(bool(_O_PATH) and _kernel_names("/") == "/")
+    if not _KERNEL_PROBE[0]:
+        return False
+    prefixes = []
+    prefix = ""
+    unknown = 0
+    for part in directory[1:].split("/"):
+        prefix = f"{prefix}/{part}"
+        state = known.get(prefix)
+        if state is None:
+            unknown += 1
+        elif state in (_MISSING, _LINK):
+            return False
+        prefixes.append(prefix)
+    if unknown < _KERNEL_DEPTH or _kernel_names(directory) != directory:
+        return False
+    for prefix in prefixes:
+        known[prefix] = _CLEAN
+    return True
 
 
 def realpath(path: str, known: dict[str, int] | None = None) -> str:
@@ -561,7 +628,11 @@ class PathPolicy:
     def home(self) -> str:
         """The home directory, resolved (once per policy)."""
         if not self._home:
-            self._home.append(realpath(self.home_source, self._known))
+            known = self._known
+            source = self.home_source
+            if source not in known and _plain(source):
+                _kernel_clean(source, known)  # `/home/u`, and the cwd below it, in 3 calls
+            self._home.append(realpath(source, known))
         return self._home[0]
 
     def home_resolver(self) -> str:
