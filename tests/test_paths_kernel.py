@@ -160,3 +160,20 @@ def test_a_link_in_the_cwd_made_between_two_calls_is_seen(gk_env: GkEnv, tmp_pat
     (tmp_path / "a" / "b").symlink_to(secret)
     second = paths.PathPolicy.from_config(Config(), cwd)
     assert second.resolve("id_rsa") == str(secret / "c" / "id_rsa")
+
+
+@pytest.mark.parametrize(
+    "name", ["x", "f", "lf", "loop", "dangling", "a\x00b", "a\udcffb", "x" * 300]
+)
+def test_a_name_below_a_directory_got_past_resolves_as_realpath(tree: str, name: str) -> None:
+    # `realpath`'s first test: a parent recorded `_CLEAN` leaves the last component alone.
+    known = {tree: paths._CLEAN}
+    try:
+        expected: object = os.path.realpath(f"{tree}/{name}")
+    except Exception as exc:  # noqa: BLE001 - the same exception type is the expectation
+        expected = type(exc)
+    try:
+        got: object = paths.realpath(f"{tree}/{name}", known)
+    except Exception as exc:  # noqa: BLE001
+        got = type(exc)
+    assert got == expected

@@ -431,6 +431,24 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     prefix the walk got past is recorded as `_CLEAN`: when a path's parent is, only its
     last component is looked at (the dozen protected dirs below the home, siblings).
     """
+    if known is not None:
+        # The common case first: a name below a directory this call got past already (the
+        # cwd, the home), or below one it found missing. Such a parent is plain (only the
+        # walk and `_kernel_clean` record `_CLEAN`, only `_plain` paths are recorded), so
+        # with a name that is neither empty, `.` nor `..` the path is plain too: the walk
+        # below would look at its last component alone, as `_last` does.
+        parent, _, name = path.rpartition("/")
+        state = known.get(parent)
+        if state is not None and name and name not in (".", ".."):
+            if state == _CLEAN:
+                return _last(path, known)
+            if state == _MISSING:
+                # A missing parent whose own parent the walk got past (`~/.config` missing,
+                # for `~/.config/gh`): the walk would pass every prefix above it without an
+                # lstat and stop at it, with this answer.
+                grand = parent.rpartition("/")[0]
+                if not grand or known.get(grand) == _CLEAN:
+                    return path
     if "/.." in path and ".." in path.split("/"):
         return os.path.realpath(path)  # `..` needs its prefix resolved first: realpath's walk
     given = path
@@ -479,6 +497,32 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
                 known[prefix] = _CLEAN
     except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
         return os.path.realpath(given)
+    return path
+
+
+def _last(path: str, known: dict[str, int]) -> str:
+    """`realpath(path, known)` for a plain path whose parent `known` holds as `_CLEAN`.
+
+    The last step of the walk: `access` first (the last component is often missing), then
+    `lstat` for the link bit, recorded in `known`; exceptions as the walk has them.
+    """
+    state = known.get(path)
+    if state is None:
+        try:
+            if _absent(path):
+                state = _MISSING
+            else:
+                try:
+                    state = _LINK if stat.S_ISLNK(os.lstat(path).st_mode) else _ENTRY
+                except OSError:
+                    state = _MISSING
+        except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
+            return os.path.realpath(path)
+        known[path] = state
+    if state == _LINK:
+        return os.path.realpath(path)
+    if state == _ENTRY:
+        known[path] = _CLEAN
     return path
 
 
