@@ -307,7 +307,12 @@ def _name(path: str) -> str:
 def resolve(raw: str, cwd: str, known: dict[str, int] | None = None) -> str:
     """Expand `~`, make absolute against cwd, resolve symlinks (deepest existing parent)."""
     # realpath resolves every existing component and keeps the rest, as Path.resolve(False).
-    return realpath(_absolute(raw, cwd), known)
+    path = _absolute(raw, cwd)
+    if known is not None and cwd not in known and path.startswith(cwd) and _plain(cwd):
+        # A path below the cwd, the first of this call: the cwd asked of the kernel at once
+        # (it exists, mostly), not through the parent of `raw` (`https://x/y` has none).
+        _kernel_clean(cwd, known)
+    return realpath(path, known)
 
 
 # What `lstat` said of a path: an entry, nothing, a symlink; `_CLEAN` is an entry that is not
@@ -344,6 +349,68 @@ def _absent(path: str) -> bool:
     )
 
 
+# The kernel's own answer for a directory: `open(O_PATH)` walks the whole path (following
+# every link) in one call, and `/proc/self/fd/N` names where it landed, as the kernel's
+# `d_path` spells it. When that is the directory itself, the walk below would have found
+# every prefix present and none of them a link (see `_kernel_clean`): 3 system calls
+# instead of one `lstat` per component (a cwd such as `/home/u/src/project`, a home dir).
+# Linux only (O_PATH); where `/proc/self/fd` does not name `/` as `/` (no procfs), never.
+_O_PATH = getattr(os, "O_PATH", 0)
+_KERNEL_PROBE: list[bool] = []  # a property of the platform, not of any path
+_KERNEL_DEPTH = 2  # below this many unknown prefixes, the lstats cost less
+
+
+def _kernel_names(directory: str) -> str | None:
+    """Where the kernel lands for `directory` (every link followed), or None if it cannot say."""
+    try:
+        fd = os.open(directory, _O_PATH | os.O_CLOEXEC)
+    except Exception:  # noqa: BLE001 - missing, not searchable, a NUL...: the walk answers
+        return None
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _kernel_clean(directory: str, known: dict[str, int]) -> bool:
+    """True if every prefix of the plain path `directory` (itself included) is present and
+    no link: what the walk of `realpath` would find with one `lstat` per prefix.
+
+    Asked of the kernel at once: `directory` opened with `O_PATH` (no permission on it
+    needed, no device or FIFO opened, as for `lstat`) lands where `/proc/self/fd/N` says.
+    If a prefix were a link, the kernel would have followed it and would name the target,
+    not `directory` (a link that names itself is a loop: `open` fails); if a prefix were
+    missing or not searchable, `open` fails. Any failure, or any other name (a deleted
+    directory's ` (deleted)`, a path outside the process' root, no procfs), answers False
+    and the walk asks as before. A prefix the memo holds as missing or a link answers
+    False too, so the walk's answer through `known` stands; so do fewer than
+    `_KERNEL_DEPTH` prefixes not in `known` (their `lstat`s cost less). The prefixes are
+    recorded as `_CLEAN`. `tests/test_paths_kernel.py` compares it with `lstat`.
+    """
+    if not _KERNEL_PROBE:
+        _KERNEL_PROBE.append(bool(_O_PATH) and _kernel_names("/") == "/")
+    if not _KERNEL_PROBE[0]:
+        return False
+    prefixes = []
+    prefix = ""
+    unknown = 0
+    for part in directory[1:].split("/"):
+        prefix = f"{prefix}/{part}"
+        state = known.get(prefix)
+        if state is None:
+            unknown += 1
+        elif state in (_MISSING, _LINK):
+            return False
+        prefixes.append(prefix)
+    if unknown < _KERNEL_DEPTH or _kernel_names(directory) != directory:
+        return False
+    for prefix in prefixes:
+        known[prefix] = _CLEAN
+    return True
+
+
 def realpath(path: str, known: dict[str, int] | None = None) -> str:
     """`os.path.realpath(path)`, with a fast path for a plain path without symlinks.
 
@@ -364,6 +431,24 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     prefix the walk got past is recorded as `_CLEAN`: when a path's parent is, only its
     last component is looked at (the dozen protected dirs below the home, siblings).
     """
+    if known is not None:
+        # The common case first: a name below a directory this call got past already (the
+        # cwd, the home), or below one it found missing. Such a parent is plain (only the
+        # walk and `_kernel_clean` record `_CLEAN`, only `_plain` paths are recorded), so
+        # with a name that is neither empty, `.` nor `..` the path is plain too: the walk
+        # below would look at its last component alone, as `_last` does.
+        parent, _, name = path.rpartition("/")
+        state = known.get(parent)
+        if state is not None and name and name not in (".", ".."):
+            if state == _CLEAN:
+                return _last(path, known)
+            if state == _MISSING:
+                # A missing parent whose own parent the walk got past (`~/.config` missing,
+                # for `~/.config/gh`): the walk would pass every prefix above it without an
+                # lstat and stop at it, with this answer.
+                grand = parent.rpartition("/")[0]
+                if not grand or known.get(grand) == _CLEAN:
+                    return path
     if "/.." in path and ".." in path.split("/"):
         return os.path.realpath(path)  # `..` needs its prefix resolved first: realpath's walk
     given = path
@@ -412,6 +497,32 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
                 known[prefix] = _CLEAN
     except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
         return os.path.realpath(given)
+    return path
+
+
+def _last(path: str, known: dict[str, int]) -> str:
+    """`realpath(path, known)` for a plain path whose parent `known` holds as `_CLEAN`.
+
+    The last step of the walk: `access` first (the last component is often missing), then
+    `lstat` for the link bit, recorded in `known`; exceptions as the walk has them.
+    """
+    state = known.get(path)
+    if state is None:
+        try:
+            if _absent(path):
+                state = _MISSING
+            else:
+                try:
+                    state = _LINK if stat.S_ISLNK(os.lstat(path).st_mode) else _ENTRY
+                except OSError:
+                    state = _MISSING
+        except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
+            return os.path.realpath(path)
+        known[path] = state
+    if state == _LINK:
+        return os.path.realpath(path)
+    if state == _ENTRY:
+        known[path] = _CLEAN
     return path
 
 
@@ -561,7 +672,11 @@ class PathPolicy:
     def home(self) -> str:
         """The home directory, resolved (once per policy)."""
         if not self._home:
-            self._home.append(realpath(self.home_source, self._known))
+            known = self._known
+            source = self.home_source
+            if source not in known and _plain(source):
+                _kernel_clean(source, known)  # `/home/u`, and the cwd below it, in 3 calls
+            self._home.append(realpath(source, known))
         return self._home[0]
 
     def home_resolver(self) -> str:
