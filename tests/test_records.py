@@ -12,6 +12,7 @@ import pytest
 
 from gatekeeper import records
 from gatekeeper.config import Config, ReviewerConfig
+from gatekeeper.context import Context
 from gatekeeper.model import (
     Command,
     Decision,
@@ -19,9 +20,11 @@ from gatekeeper.model import (
     Outcome,
     Review,
     ReviewDecision,
+    ToolCall,
     Verdict,
     Word,
 )
+from gatekeeper.paths import PathPolicy
 
 SHAPE = '''
 class Thing:
@@ -174,3 +177,37 @@ def test_a_frozen_slotted_record_sets_its_fields_through_its_slots() -> None:
     with pytest.raises(records.FrozenInstanceError):
         command.argv = ("b",)  # type: ignore[misc]
     assert command.argv == ("a",)
+
+
+@pytest.mark.parametrize("cls", [Finding, Decision, Command, Review, ToolCall, Context, PathPolicy])
+def test_a_record_set_through_its_twin_is_the_record_its_descriptors_set(cls: Any) -> None:
+    # The class itself is built through its twin (plain assignments between two class
+    # changes); a subclass through the slots' descriptors. Both give the same fields, and
+    # the record is an instance of its own class, frozen.
+    assert records._twin(cls, tuple(cls.__slots__)) is not None
+    values: dict[str, object] = {name: f"value of {name}" for name in cls.__record_init__}
+    if cls is Command:
+        values["words"] = (Word("/bin/ls"), Word("-l"))
+
+    class Sub(cls):  # type: ignore[misc]
+        __slots__ = ()
+
+    ours, theirs = cls(**values), Sub(**values)
+    assert type(ours) is cls and ours.__class__ is cls and type(theirs) is Sub
+    for name in cls.__slots__:
+        assert getattr(ours, name) == getattr(theirs, name)
+    with pytest.raises(records.FrozenInstanceError):
+        setattr(ours, cls.__record_init__[0], "other")
+    assert pickle.loads(pickle.dumps(ours)) == ours  # noqa: S301 - our own bytes
+    assert copy.copy(ours) == ours
+
+
+def test_without_a_twin_the_descriptors_set_every_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(records, "_twin", lambda cls, names: None)
+    ours = build(records.dataclass, records.field, frozen=True, slots=True)
+    theirs = build(dataclasses.dataclass, dataclasses.field, frozen=True, slots=True)
+    a, b = ours("a", 2, ("x",), hidden="z"), theirs("a", 2, ("x",), hidden="z")
+    assert repr(a).replace("<locals>.", "") == repr(b).replace("<locals>.", "")
+    assert a.derived == b.derived == "A"
+    with pytest.raises(records.FrozenInstanceError):
+        a.name = "b"
