@@ -443,6 +443,11 @@ _SLASH = ord("/")  # what a bytes value's first item is when it starts with /
 # home source, allowed sources, tmp sources, protected sources, whether one holds a NUL.
 _Sources = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...], bool]
 _SOURCES: dict[tuple[object, ...], _Sources] = {}
+# `_SOURCES`' entry of the last policy built with a key: (config, cwd, environment key,
+# sources). It holds the config, so no other config can have its identity meanwhile.
+_LAST_SOURCES: list[tuple[object, str, object, _Sources]] = [
+    (None, "", None, ("", (), (), (), False))
+]
 
 
 def environment_key() -> tuple[object, ...] | None:
@@ -617,14 +622,22 @@ class PathPolicy:
         first question that needs it, with this call's `lstat` memo, and nothing the
         filesystem said is kept beyond the policy.
         """
-        key = _sources_key(config, cwd, env)
-        sources = _SOURCES.get(key) if key is not None else None
-        if sources is None:
-            sources = _sources(config, cwd)
+        if env is READ_ENV:
+            env = environment_key()
+        # The last call's inputs, compared first: the same config object (frozen, so the
+        # same fields) and equal strings, without building and hashing the whole key.
+        # One read of the entry: another thread may replace it meanwhile.
+        config_, cwd_, env_, sources = _LAST_SOURCES[0]
+        if config_ is not config or cwd_ != cwd or env_ != env or env is None:
+            key = _sources_key(config, cwd, env)
+            kept = _SOURCES.get(key) if key is not None else None
+            sources = kept if kept is not None else _sources(config, cwd)
             if key is not None:
-                if len(_SOURCES) >= 256:
-                    _SOURCES.clear()
-                _SOURCES[key] = sources
+                if kept is None:
+                    if len(_SOURCES) >= 256:
+                        _SOURCES.clear()
+                    _SOURCES[key] = sources
+                _LAST_SOURCES[0] = (config, cwd, env, sources)
         home, allowed, tmp, protected, nul = sources
         # cwd, home_source, project_root, allowed_sources, tmp_sources, protected_sources:
         # positional, ~0.4 µs less per keyword (once per decision).

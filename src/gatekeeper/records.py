@@ -142,9 +142,9 @@ def _source(
                 params.append(f.name)
             value = f.name
             if f.default_factory is not _MISSING:
-                value = f"{fact}() if {f.name} is {dflt} else {f.name}"
+                value = f"{_made(f.default_factory, fact)} if {f.name} is {dflt} else {f.name}"
         elif f.default_factory is not _MISSING:
-            value = f"{fact}()"
+            value = _made(f.default_factory, fact)
         elif f.default is not _MISSING:
             value = dflt
         else:
@@ -170,6 +170,18 @@ def _source(
     lines = [f"def __init{tag}(self, {', '.join(params)}):".replace("(self, )", "(self)")]
     lines += body or ["    pass"]
     return "\n".join(lines) + "\n"
+
+
+def _made(factory: object, name: str) -> str:
+    """The expression that calls a default factory: a display for `list` and `dict`.
+
+    `[]` gives what `list()` gives without a call of the type (a policy has six of these).
+    """
+    if factory is list:
+        return "[]"
+    if factory is dict:
+        return "{}"
+    return f"{name}()"
 
 
 # Classes whose __init__ is not compiled yet. compile() has a large fixed cost per call on a
