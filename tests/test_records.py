@@ -9,8 +9,10 @@ import pickle
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from gatekeeper import records
+from gatekeeper import model, records
 from gatekeeper.config import Config, ReviewerConfig
 from gatekeeper.context import Context
 from gatekeeper.model import (
@@ -211,3 +213,32 @@ def test_without_a_twin_the_descriptors_set_every_field(monkeypatch: pytest.Monk
     assert a.derived == b.derived == "A"
     with pytest.raises(records.FrozenInstanceError):
         a.name = "b"
+
+
+@given(
+    st.lists(st.text(max_size=6), max_size=4),
+    st.sampled_from(["top", "pipeline"]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_static_command_is_the_command_its_constructor_makes(
+    texts: list[str], where: str, piped: bool, twins: bool
+) -> None:
+    # `model.static_command` assigns a twin's fields (argv and name too, as __post_init__
+    # would) and makes it a `Command`; without twins it calls the constructor.
+    expected = Command(tuple(map(Word, texts)), (), (), where, " ".join(texts), piped)
+    saved = (model._WORD_TWIN, model._COMMAND_TWIN)
+    if not twins:
+        model._WORD_TWIN = model._COMMAND_TWIN = None
+    try:
+        got = model.static_command(texts, where, " ".join(texts), piped)
+    finally:
+        model._WORD_TWIN, model._COMMAND_TWIN = saved
+    assert type(got) is Command and [type(w) for w in got.words] == [Word] * len(texts)
+    assert got == expected and hash(got) == hash(expected)
+    for name in Command.__slots__:
+        assert getattr(got, name) == getattr(expected, name), name
+    for word, other in zip(got.words, expected.words, strict=True):
+        assert (word.text, word.dynamic, word.glob) == (other.text, other.dynamic, other.glob)
+    with pytest.raises(records.FrozenInstanceError):
+        got.name = "x"  # type: ignore[misc]

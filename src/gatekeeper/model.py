@@ -8,13 +8,14 @@ sequences are tuples.
 
 from __future__ import annotations
 
-from gatekeeper.records import dataclass, field
+from gatekeeper.records import dataclass, field, twin_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Iterable, Mapping, Sequence
     from enum import Enum  # the type checker checks the enums below as real enums
     from types import MappingProxyType
+    from typing import Any
 else:
     from gatekeeper.lightenum import Enum  # run time: the same behaviour, without `enum`
 
@@ -197,6 +198,41 @@ class Command:
 # (what `object.__setattr__` would look up and call).
 _set_argv = Command.__dict__["argv"].__set__
 _set_name = Command.__dict__["name"].__set__
+
+# The twins of `Word` and `Command` (`records.twin_of`): every field of one is assigned
+# plainly, then it becomes the record (a third of the instructions of the constructor).
+_WORD_TWIN: Any = twin_of(Word)
+_COMMAND_TWIN: Any = twin_of(Command)
+
+
+def static_command(texts: Sequence[str], where: str, text: str, stdin_piped: bool) -> Command:
+    """`Command(tuple(map(Word, texts)), (), (), where, text, stdin_piped)`: a command of
+    words known statically, each its own text (hot: the shell parser's plain commands).
+
+    `argv` and `name` are set as `Command.__post_init__` sets them.
+    """
+    if _WORD_TWIN is None or _COMMAND_TWIN is None:
+        return Command(tuple(map(Word, texts)), (), (), where, text, stdin_piped)
+    words = []
+    for each in texts:
+        word = _WORD_TWIN()
+        word.text = each
+        word.dynamic = False
+        word.glob = False
+        word.__class__ = Word
+        words.append(word)
+    command = _COMMAND_TWIN()
+    command.words = tuple(words)
+    command.assignments = ()
+    command.redirects = ()
+    command.where = where
+    command.text = text
+    command.stdin_piped = stdin_piped
+    argv = command.argv = tuple(texts)
+    name = argv[0] if argv else ""
+    command.name = name.rsplit("/", 1)[-1] if "/" in name else name
+    command.__class__ = Command
+    return command  # type: ignore[no-any-return]
 
 
 class Outcome(Enum):

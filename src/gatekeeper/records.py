@@ -196,6 +196,20 @@ _SCOPE: dict[str, object] = {
 }
 
 
+_TWINS: dict[type, type | None] = {}
+
+
+def twin_of(cls: type) -> type | None:
+    """The twin class of a frozen slotted record (see `_twin`), or None.
+
+    For a hot constructor of exact instances: make a twin, assign every field (those
+    ``__post_init__`` would set too: it is not called), then assign the record class to
+    ``__class__``. What `__init__` does for a record of four fields or more, without its
+    first class change; the record's own module keeps such a constructor beside it.
+    """
+    return _TWINS.get(cls)
+
+
 def _twin(cls: type, names: tuple[str, ...]) -> type | None:
     """A class of the same slots as the frozen slotted `cls`, without its `__setattr__`.
 
@@ -321,6 +335,7 @@ def _build(cls: type, *, frozen: bool, slots: bool, eq: bool) -> type:
                 delattr(cls, f.name)
     tag = f"_{id(cls)}"
     twin = _twin(cls, names) if frozen and slots else None
+    _TWINS[cls] = twin
     if twin is not None:
         _SCOPE[f"__cls{tag}"] = cls
         _SCOPE[f"__twin{tag}"] = twin

@@ -14,7 +14,7 @@ position.
 
 from __future__ import annotations
 
-from gatekeeper.model import Command, Redirect, Word
+from gatekeeper.model import Command, Redirect, Word, static_command
 from gatekeeper.records import dataclass
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -904,7 +904,7 @@ def _plain(text: str, where: str) -> Script | None:
                     at += len(parts) - 1
             parts = written.split("\0")
             written = "".join(_join(parts, [f"'{q}'" for q in quoted[first:at]]))
-        commands.append(Command(tuple(map(Word, words)), (), (), where, written, piped))
+        commands.append(static_command(words, where, written, piped))
         piped = True
     return Script(tuple(commands), ())
 
