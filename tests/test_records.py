@@ -242,3 +242,21 @@ def test_a_static_command_is_the_command_its_constructor_makes(
         assert (word.text, word.dynamic, word.glob) == (other.text, other.dynamic, other.glob)
     with pytest.raises(records.FrozenInstanceError):
         got.name = "x"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("cls", [Finding, Decision, Command, ToolCall, Context, PathPolicy, Word])
+def test_record_make_is_the_constructor_with_every_init_field(cls: Any) -> None:
+    # `__record_make__` (every init field, positionally) makes what the constructor makes,
+    # an instance of the class itself, frozen; __post_init__ ran (`Command.argv`).
+    values: list[object] = [f"value of {name}" for name in cls.__record_init__]
+    if cls is Command:
+        values[0] = (Word("/bin/ls"), Word("-l"))
+    made, built = cls.__record_make__(*values), cls(*values)
+    assert type(made) is cls
+    for name in cls.__slots__:
+        assert getattr(made, name) == getattr(built, name), name
+    assert made == built
+    with pytest.raises(records.FrozenInstanceError):
+        setattr(made, cls.__record_init__[0], "other")
+    if cls is Command:
+        assert (made.argv, made.name) == (("/bin/ls", "-l"), "ls")

@@ -7,6 +7,7 @@ from gatekeeper.records import dataclass
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+    from typing import ClassVar
 
     from gatekeeper.config import Config
     from gatekeeper.model import Finding
@@ -30,3 +31,18 @@ class Context:
     classify_script: Callable[[str, str], Finding]
     depth: int = 0
     retry: bool = False  # for reviewers: this request was pushed back before
+
+    if TYPE_CHECKING:  # `records`: every init field, positionally; the class itself, hot
+        __record_make__: ClassVar[
+            Callable[
+                [
+                    Config,
+                    PathPolicy,
+                    Callable[[Sequence[str], str], Finding],
+                    Callable[[str, str], Finding],
+                    int,
+                    bool,
+                ],
+                Context,
+            ]
+        ]

@@ -249,7 +249,7 @@ def call_checkers(
         if type(result) is Finding and type(result.verdict) is Verdict:
             # `_with_plugin`, inline (a finding per command that has one, hot)
             if result.plugin != name or not (result.command or not about):
-                result = Finding(
+                result = Finding.__record_make__(
                     result.verdict, result.rule, result.reason, name, result.command or about
                 )
             found.append(result)

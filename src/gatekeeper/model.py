@@ -12,10 +12,10 @@ from gatekeeper.records import dataclass, field, twin_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
+    from collections.abc import Callable, Iterable, Mapping, Sequence
     from enum import Enum  # the type checker checks the enums below as real enums
     from types import MappingProxyType
-    from typing import Any
+    from typing import Any, ClassVar
 else:
     from gatekeeper.lightenum import Enum  # run time: the same behaviour, without `enum`
 
@@ -50,6 +50,9 @@ class Finding:
     reason: str
     plugin: str = ""
     command: str = ""  # source text of the command it is about, set by the host for Bash
+
+    if TYPE_CHECKING:  # `records`: every init field, positionally; the class itself, hot
+        __record_make__: ClassVar[Callable[[Verdict, str, str, str, str], Finding]]
 
 
 def dominant(findings: Iterable[Finding]) -> Finding | None:
@@ -135,6 +138,11 @@ class ToolCall:
     tool_use_id: str = ""
     hook_event_name: str = "PreToolUse"
     agent_id: str = ""
+
+    if TYPE_CHECKING:  # `records`: every init field, positionally; the class itself, hot
+        __record_make__: ClassVar[
+            Callable[[str, Mapping[str, object], str, str, str, str, str, str, str], ToolCall]
+        ]
 
     def text(self, key: str) -> str:
         """A string field of the tool input, or "" when absent or not a string."""
@@ -256,3 +264,11 @@ class Decision:
     rule: str = ""
     plugin: str = ""
     commands: tuple[str, ...] = field(default=())
+
+    if TYPE_CHECKING:  # `records`: every init field, positionally; the class itself, hot
+        __record_make__: ClassVar[
+            Callable[
+                [Outcome, str, str, tuple[Finding, ...], Review | None, str, str, tuple[str, ...]],
+                Decision,
+            ]
+        ]

@@ -241,6 +241,52 @@ def _compile_pending() -> None:
         init.__name__ = "__init__"  # type: ignore[attr-defined]
         init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
         cls.__init__ = init  # type: ignore[misc]
+        make = _SCOPE.pop(f"__make_{id(cls)}", None)
+        if make is not None:
+            make.__name__ = "__record_make__"  # type: ignore[attr-defined]
+            make.__qualname__ = f"{cls.__qualname__}.__record_make__"  # type: ignore[attr-defined]
+            setattr(cls, "__record_make__", make)  # noqa: B010
+
+
+def _pending_make(cls: type) -> object:
+    """The class' `__record_make__` until the pending sources are compiled."""
+
+    def __record_make__(*args: object) -> object:
+        _compile_pending()
+        make = cls.__dict__["__record_make__"]
+        if make is __record_make__:
+            raise TypeError(f"{cls.__qualname__}: its __record_make__ failed to compile")
+        return make(*args)
+
+    return __record_make__
+
+
+def _maker_source(cls: type, fields: tuple[_Field, ...], tag: str) -> str:
+    """The generated `__record_make__` of a frozen slotted record with a twin.
+
+    It takes every init field positionally, without defaults, and makes an instance of
+    the class itself (never of a subclass): a twin, whose fields it assigns, made the
+    record. What `__init__` does without the type's call machinery and the first class
+    change: ~3,000 instructions less a record, for the records the host builds for every
+    decision.
+    """
+    body = [f"    self = __twin{tag}()"]
+    for f in fields:
+        if f.init:
+            value = f.name
+        elif f.default_factory is not _MISSING:
+            value = _made(f.default_factory, f"__fact{tag}_{f.name}")
+        elif f.default is not _MISSING:
+            value = f"__dflt{tag}_{f.name}"
+        else:
+            continue  # set by __post_init__
+        body.append(f"    self.{f.name} = {value}")
+    body.append(f"    self.__class__ = __cls{tag}")
+    if "__post_init__" in cls.__dict__:
+        body.append("    self.__post_init__()")
+    body.append("    return self")
+    params = ", ".join(f.name for f in fields if f.init)
+    return f"def __make{tag}({params}):\n" + "\n".join(body) + "\n"
 
 
 def _pending_init(cls: type) -> object:
@@ -348,12 +394,16 @@ def _build(cls: type, *, frozen: bool, slots: bool, eq: bool) -> type:
         elif f.default is not _MISSING:
             _SCOPE[f"__dflt{tag}_{f.name}"] = f.default
     source = _source(cls, fields, frozen=frozen, slots=slots, tag=tag, twin=twin is not None)
+    if twin is not None:
+        source += _maker_source(cls, fields, tag)
     _PENDING.append((cls, source))
     methods = {"__init__": _pending_init(cls), **_methods(cls, fields, frozen=frozen, eq=eq)}
     for name, method in methods.items():
         if method is not None:
             method.__qualname__ = f"{cls.__qualname__}.{name}"  # type: ignore[attr-defined]
         setattr(cls, name, method)
+    # Every init field, positionally: the class itself where there is no twin.
+    setattr(cls, "__record_make__", _pending_make(cls) if twin is not None else cls)  # noqa: B010
     setattr(cls, "__match_args__", tuple(f.name for f in fields if f.init))  # noqa: B010
     setattr(cls, "__dataclass_fields__", _DataclassFields(fields))  # noqa: B010
     setattr(cls, "__record_init__", tuple(f.name for f in fields if f.init))  # noqa: B010

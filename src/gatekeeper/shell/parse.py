@@ -20,6 +20,7 @@ from gatekeeper.records import dataclass
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import ClassVar
 
     from tree_sitter import Node, Parser, Tree
 
@@ -98,6 +99,9 @@ class Script:
     commands: tuple[Command, ...]
     problems: tuple[Problem, ...]
     and_chain: bool = False
+
+    if TYPE_CHECKING:  # `records`: every init field, positionally; the class itself, hot
+        __record_make__: ClassVar[Callable[[tuple[Command, ...], tuple[Problem, ...], bool], Script]]
 
 
 _PARSER: list[Parser] = []
@@ -906,7 +910,7 @@ def _plain(text: str, where: str) -> Script | None:
             written = "".join(_join(parts, [f"'{q}'" for q in quoted[first:at]]))
         commands.append(static_command(words, where, written, piped))
         piped = True
-    return Script(tuple(commands), ())
+    return Script.__record_make__(tuple(commands), (), False)
 
 
 def _join(parts: list[str], between: list[str]) -> list[str]:
