@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gatekeeper import model, records
+from gatekeeper import context as context_mod
+from gatekeeper import model, paths, records
 from gatekeeper.config import Config, ReviewerConfig
-from gatekeeper.context import Context
+from gatekeeper.context import Context, new_context
 from gatekeeper.model import (
     Command,
     Decision,
@@ -27,6 +28,8 @@ from gatekeeper.model import (
     Word,
 )
 from gatekeeper.paths import PathPolicy
+from gatekeeper.shell import parse as parse_mod
+from gatekeeper.shell.parse import Script
 
 SHAPE = '''
 class Thing:
@@ -88,6 +91,7 @@ def test_a_record_behaves_as_the_dataclass(options: dict[str, bool]) -> None:
             assert not hasattr(a, "__dict__")
             with pytest.raises((AttributeError, TypeError)):
                 a.other = 1
+
     def params(cls: Any) -> list[tuple[str, Any, Any]]:
         factory = {"<factory>", repr(records._MISSING)}  # each one's default_factory sentinel
         return [
@@ -181,38 +185,103 @@ def test_a_frozen_slotted_record_sets_its_fields_through_its_slots() -> None:
     assert command.argv == ("a",)
 
 
-@pytest.mark.parametrize("cls", [Finding, Decision, Command, Review, ToolCall, Context, PathPolicy])
-def test_a_record_set_through_its_twin_is_the_record_its_descriptors_set(cls: Any) -> None:
-    # The class itself is built through its twin (plain assignments between two class
-    # changes); a subclass through the slots' descriptors. Both give the same fields, and
-    # the record is an instance of its own class, frozen.
-    assert records._twin(cls, tuple(cls.__slots__)) is not None
-    values: dict[str, object] = {name: f"value of {name}" for name in cls.__record_init__}
-    if cls is Command:
-        values["words"] = (Word("/bin/ls"), Word("-l"))
+def _made_as_twins() -> list[tuple[Any, Any, tuple[object, ...]]]:
+    """Each constructor made through a twin, its record class, and its arguments."""
+    config = Config(project_root="/p", protected_paths=("vault",))
 
-    class Sub(cls):  # type: ignore[misc]
-        __slots__ = ()
+    def policy(*args: object) -> PathPolicy:
+        return PathPolicy.from_config(config, "/cwd", paths.environment_key())
 
-    ours, theirs = cls(**values), Sub(**values)
-    assert type(ours) is cls and ours.__class__ is cls and type(theirs) is Sub
-    for name in cls.__slots__:
-        assert getattr(ours, name) == getattr(theirs, name)
-    with pytest.raises(records.FrozenInstanceError):
-        setattr(ours, cls.__record_init__[0], "other")
-    assert pickle.loads(pickle.dumps(ours)) == ours  # noqa: S301 - our own bytes
-    assert copy.copy(ours) == ours
+    def script(*args: object) -> Script:
+        return parse_mod._script(args[0])  # type: ignore[arg-type]
+
+    command = Command((Word("/bin/ls"), Word("-l")))
+
+    def classify(argv: object, where: object) -> Finding:
+        return Finding(Verdict.SAFE, "GK-X", "r")
+
+    return [
+        (model.new_finding, Finding, (Verdict.REVIEW, "GK-X", "why", "p", "c")),
+        (
+            model.new_decision,
+            Decision,
+            (
+                Outcome.ASK,
+                "r",
+                "tier1",
+                (Finding(Verdict.SAFE, "A", "r"),),
+                None,
+                "A",
+                "p",
+                ("ls",),
+            ),
+        ),
+        (
+            model.new_tool_call,
+            ToolCall,
+            ("Bash", {"command": "ls"}, "/cwd", "s", "plan", "t", "u", "PreToolUse", "a"),
+        ),
+        (
+            new_context,
+            Context,
+            (config, PathPolicy("/c", "/h", "", (), (), ()), classify, classify, 2),
+        ),
+        (policy, PathPolicy, ()),
+        (script, Script, ((command,),)),
+    ]
 
 
-def test_without_a_twin_the_descriptors_set_every_field(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(records, "_twin", lambda cls, names: None)
-    ours = build(records.dataclass, records.field, frozen=True, slots=True)
-    theirs = build(dataclasses.dataclass, dataclasses.field, frozen=True, slots=True)
-    a, b = ours("a", 2, ("x",), hidden="z"), theirs("a", 2, ("x",), hidden="z")
-    assert repr(a).replace("<locals>.", "") == repr(b).replace("<locals>.", "")
-    assert a.derived == b.derived == "A"
-    with pytest.raises(records.FrozenInstanceError):
-        a.name = "b"
+@pytest.mark.parametrize("index", range(6))
+def test_a_record_made_as_its_twin_is_the_record_its_constructor_makes(index: int) -> None:
+    # The hot constructors (model.new_finding, ...) make a twin of the record, assign its
+    # fields and make it the record: the same fields as the record's own constructor, an
+    # instance of the class itself, frozen; and, without a twin, the constructor itself.
+    make, cls, args = _made_as_twins()[index]
+    built: object
+    if cls is PathPolicy:
+        env = paths.environment_key()
+        home, allowed, tmp, protected, _ = paths._sources(
+            Config(project_root="/p", protected_paths=("vault",)), "/cwd"
+        )
+        built = PathPolicy("/cwd", home, "/p", allowed, tmp, protected)
+        assert env is not None
+    elif cls is Script:
+        built = Script(args[0], ())  # type: ignore[arg-type]  # a tuple of commands
+    else:
+        built = cls(*args)
+    for twins in (True, False):
+        module = {PathPolicy: paths, Script: parse_mod, Context: context_mod}.get(cls, model)
+        twin_name = {
+            Finding: "_FINDING_TWIN",
+            Decision: "_DECISION_TWIN",
+            ToolCall: "_TOOL_CALL_TWIN",
+            Context: "_TWIN",
+            PathPolicy: "_POLICY_TWIN",
+            Script: "_SCRIPT_TWIN",
+        }[cls]
+        saved = getattr(module, twin_name)
+        assert saved is not None and saved is records.twin_of(cls)
+        if not twins:
+            setattr(module, twin_name, None)
+        try:
+            made = make(*args)
+        finally:
+            setattr(module, twin_name, saved)
+        assert type(made) is cls
+        for name in cls.__slots__:
+            assert getattr(made, name) == getattr(built, name), name
+        assert made == built
+        with pytest.raises(records.FrozenInstanceError):
+            setattr(made, cls.__record_init__[0], "other")
+        if cls is not Context:  # (its classifiers are local functions)
+            assert pickle.loads(pickle.dumps(made)) == made  # noqa: S301 - our own bytes
+
+
+def test_only_a_slotted_record_has_a_twin() -> None:
+    assert records.twin_of(Config) is not None
+    assert records.twin_of(type("Plain", (), {})) is None
+    ours = build(records.dataclass, records.field, frozen=True)
+    assert records.twin_of(ours) is None  # no slots
 
 
 @given(
@@ -242,21 +311,3 @@ def test_a_static_command_is_the_command_its_constructor_makes(
         assert (word.text, word.dynamic, word.glob) == (other.text, other.dynamic, other.glob)
     with pytest.raises(records.FrozenInstanceError):
         got.name = "x"  # type: ignore[misc]
-
-
-@pytest.mark.parametrize("cls", [Finding, Decision, Command, ToolCall, Context, PathPolicy, Word])
-def test_record_make_is_the_constructor_with_every_init_field(cls: Any) -> None:
-    # `__record_make__` (every init field, positionally) makes what the constructor makes,
-    # an instance of the class itself, frozen; __post_init__ ran (`Command.argv`).
-    values: list[object] = [f"value of {name}" for name in cls.__record_init__]
-    if cls is Command:
-        values[0] = (Word("/bin/ls"), Word("-l"))
-    made, built = cls.__record_make__(*values), cls(*values)
-    assert type(made) is cls
-    for name in cls.__slots__:
-        assert getattr(made, name) == getattr(built, name), name
-    assert made == built
-    with pytest.raises(records.FrozenInstanceError):
-        setattr(made, cls.__record_init__[0], "other")
-    if cls is Command:
-        assert (made.argv, made.name) == (("/bin/ls", "-l"), "ls")

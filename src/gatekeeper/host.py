@@ -21,7 +21,7 @@ except ImportError:  # another interpreter
     from operator import itemgetter
 
 from gatekeeper import hookspecs
-from gatekeeper.model import Finding, Review, ReviewDecision, Verdict
+from gatekeeper.model import Finding, Review, ReviewDecision, Verdict, new_finding
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see gatekeeper.markers)
 if TYPE_CHECKING:
@@ -249,7 +249,7 @@ def call_checkers(
         if type(result) is Finding and type(result.verdict) is Verdict:
             # `_with_plugin`, inline (a finding per command that has one, hot)
             if result.plugin != name or not (result.command or not about):
-                result = Finding.__record_make__(
+                result = new_finding(
                     result.verdict, result.rule, result.reason, name, result.command or about
                 )
             found.append(result)

@@ -12,10 +12,10 @@ from gatekeeper.records import dataclass, field, twin_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from collections.abc import Iterable, Mapping, Sequence
     from enum import Enum  # the type checker checks the enums below as real enums
     from types import MappingProxyType
-    from typing import Any, ClassVar
+    from typing import Any
 else:
     from gatekeeper.lightenum import Enum  # run time: the same behaviour, without `enum`
 
@@ -50,9 +50,6 @@ class Finding:
     reason: str
     plugin: str = ""
     command: str = ""  # source text of the command it is about, set by the host for Bash
-
-    if TYPE_CHECKING:  # `records`: every init field, positionally; the class itself, hot
-        __record_make__: ClassVar[Callable[[Verdict, str, str, str, str], Finding]]
 
 
 def dominant(findings: Iterable[Finding]) -> Finding | None:
@@ -139,11 +136,6 @@ class ToolCall:
     hook_event_name: str = "PreToolUse"
     agent_id: str = ""
 
-    if TYPE_CHECKING:  # `records`: every init field, positionally; the class itself, hot
-        __record_make__: ClassVar[
-            Callable[[str, Mapping[str, object], str, str, str, str, str, str, str], ToolCall]
-        ]
-
     def text(self, key: str) -> str:
         """A string field of the tool input, or "" when absent or not a string."""
         value = self.tool_input.get(key)
@@ -207,10 +199,119 @@ class Command:
 _set_argv = Command.__dict__["argv"].__set__
 _set_name = Command.__dict__["name"].__set__
 
-# The twins of `Word` and `Command` (`records.twin_of`): every field of one is assigned
-# plainly, then it becomes the record (a third of the instructions of the constructor).
+
+class Outcome(Enum):
+    """What the host tells the agent: the hook protocol's four answers."""
+
+    ALLOW = "allow"
+    DENY = "deny"
+    ASK = "ask"
+    NONE = "none"  # no decision: the agent's own permission flow runs
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The pipeline's final answer and everything the audit record needs about it."""
+
+    outcome: Outcome
+    reason: str
+    tier: str  # "input", "pass-through", "mode", "rules", "tier1", "tier2", "error"
+    findings: tuple[Finding, ...] = ()
+    review: Review | None = None
+    rule: str = ""
+    plugin: str = ""
+    commands: tuple[str, ...] = field(default=())
+
+
+# The twins of the records the host makes for every decision (`records.twin_of`): every
+# field of one is assigned plainly, then it becomes the record (a third of the
+# instructions of the constructor). tests/test_records.py compares each constructor
+# below with the record's own.
 _WORD_TWIN: Any = twin_of(Word)
 _COMMAND_TWIN: Any = twin_of(Command)
+_FINDING_TWIN: Any = twin_of(Finding)
+_DECISION_TWIN: Any = twin_of(Decision)
+_TOOL_CALL_TWIN: Any = twin_of(ToolCall)
+
+
+def new_finding(verdict: Verdict, rule: str, reason: str, plugin: str, command: str) -> Finding:
+    """`Finding(verdict, rule, reason, plugin, command)` (hot: the host's copy of each
+    plugin's finding, with its plugin and command filled in)."""
+    if _FINDING_TWIN is None:
+        return Finding(verdict, rule, reason, plugin, command)
+    finding = _FINDING_TWIN()
+    finding.verdict = verdict
+    finding.rule = rule
+    finding.reason = reason
+    finding.plugin = plugin
+    finding.command = command
+    finding.__class__ = Finding
+    return finding  # type: ignore[no-any-return]
+
+
+def new_decision(  # noqa: PLR0917 - the record's fields, in order, as its constructor
+    outcome: Outcome,
+    reason: str,
+    tier: str,
+    findings: tuple[Finding, ...],
+    review: Review | None,
+    rule: str,
+    plugin: str,
+    commands: tuple[str, ...],
+) -> Decision:
+    """`Decision(outcome, reason, tier, findings, review, rule, plugin, commands)` (hot:
+    every decision of the checkers)."""
+    if _DECISION_TWIN is None:
+        return Decision(outcome, reason, tier, findings, review, rule, plugin, commands)
+    decision = _DECISION_TWIN()
+    decision.outcome = outcome
+    decision.reason = reason
+    decision.tier = tier
+    decision.findings = findings
+    decision.review = review
+    decision.rule = rule
+    decision.plugin = plugin
+    decision.commands = commands
+    decision.__class__ = Decision
+    return decision  # type: ignore[no-any-return]
+
+
+def new_tool_call(  # noqa: PLR0917 - the record's fields, in order, as its constructor
+    tool_name: str,
+    tool_input: Mapping[str, object],
+    cwd: str,
+    session_id: str,
+    permission_mode: str,
+    transcript_path: str,
+    tool_use_id: str,
+    hook_event_name: str,
+    agent_id: str,
+) -> ToolCall:
+    """`ToolCall(...)` with every field, positionally (hot: every hook input)."""
+    if _TOOL_CALL_TWIN is None:
+        return ToolCall(
+            tool_name,
+            tool_input,
+            cwd,
+            session_id,
+            permission_mode,
+            transcript_path,
+            tool_use_id,
+            hook_event_name,
+            agent_id,
+        )
+    call = _TOOL_CALL_TWIN()
+    call.tool_name = tool_name
+    call.tool_input = tool_input
+    call.cwd = cwd
+    call.session_id = session_id
+    call.permission_mode = permission_mode
+    call.transcript_path = transcript_path
+    call.tool_use_id = tool_use_id
+    call.hook_event_name = hook_event_name
+    call.agent_id = agent_id
+    call.__class__ = ToolCall
+    return call  # type: ignore[no-any-return]
 
 
 def static_command(texts: Sequence[str], where: str, text: str, stdin_piped: bool) -> Command:
@@ -241,34 +342,3 @@ def static_command(texts: Sequence[str], where: str, text: str, stdin_piped: boo
     command.name = name.rsplit("/", 1)[-1] if "/" in name else name
     command.__class__ = Command
     return command  # type: ignore[no-any-return]
-
-
-class Outcome(Enum):
-    """What the host tells the agent: the hook protocol's four answers."""
-
-    ALLOW = "allow"
-    DENY = "deny"
-    ASK = "ask"
-    NONE = "none"  # no decision: the agent's own permission flow runs
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The pipeline's final answer and everything the audit record needs about it."""
-
-    outcome: Outcome
-    reason: str
-    tier: str  # "input", "pass-through", "mode", "rules", "tier1", "tier2", "error"
-    findings: tuple[Finding, ...] = ()
-    review: Review | None = None
-    rule: str = ""
-    plugin: str = ""
-    commands: tuple[str, ...] = field(default=())
-
-    if TYPE_CHECKING:  # `records`: every init field, positionally; the class itself, hot
-        __record_make__: ClassVar[
-            Callable[
-                [Outcome, str, str, tuple[Finding, ...], Review | None, str, str, tuple[str, ...]],
-                Decision,
-            ]
-        ]

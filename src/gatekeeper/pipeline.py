@@ -10,7 +10,7 @@ import os
 
 from gatekeeper import jsonc
 from gatekeeper import rules as rules_mod
-from gatekeeper.context import Context
+from gatekeeper.context import Context, new_context
 from gatekeeper.host import ESSENTIAL, Plugins, call_checkers, call_reviewers, load_plugins
 from gatekeeper.model import (
     SEVERITY,
@@ -25,6 +25,8 @@ from gatekeeper.model import (
     Word,
     dominant,
     freeze,
+    new_decision,
+    new_tool_call,
 )
 from gatekeeper.paths import PathPolicy, environment_key, resolve
 from gatekeeper.records import dataclass, replace
@@ -137,7 +139,7 @@ def parse_input(data: bytes) -> ToolCall:
         event = "PreToolUse"
     elif event not in EVENTS:
         raise InputError(f"gatekeeper does not answer the `{event}` hook event")
-    return ToolCall.__record_make__(  # every field, positionally (hot)
+    return new_tool_call(  # every field, positionally (hot)
         tool_name,
         frozen,  # type: ignore[arg-type]  # a read-only Mapping
         cwd,
@@ -243,7 +245,10 @@ class Engine:
             return replace(denied, findings=tuple(findings), commands=commands)
         if self.load_failures and not bypass:
             findings = [*self.load_failures, *findings]
-        top = dominant(findings)
+        if len(findings) == 1 and type(findings[0].verdict) is Verdict:
+            top: Finding | None = findings[0]  # what `dominant` gives, without its call (hot)
+        else:
+            top = dominant(findings)
         if bypass:
             if top is not None and top.verdict == Verdict.ELEVATE:
                 return self._decision(Outcome.ASK, top, "mode", findings, commands)
@@ -284,7 +289,7 @@ class Engine:
             if command
             else f"{lead}{top.reason} [{top.rule}]"
         )
-        return Decision.__record_make__(  # every field, positionally (hot)
+        return new_decision(  # every field, positionally (hot)
             outcome,
             reason,
             tier,
@@ -582,7 +587,7 @@ class Engine:
                 return Finding(Verdict.SAFE, "GK-WRAP-003", "an empty script", plugin=HOST)
             return _top(found, text)
 
-        return Context.__record_make__(self.config, paths, classify, classify_script, depth, False)
+        return new_context(self.config, paths, classify, classify_script, depth)
 
 
 def _approved(session_id: str, env: tuple[object, ...] | None) -> None:

@@ -107,27 +107,16 @@ def _fields_of(cls: type) -> tuple[_Field, ...]:
     return tuple(fields)
 
 
-def _source(
-    cls: type, fields: tuple[_Field, ...], *, frozen: bool, slots: bool, tag: str, twin: bool
-) -> str:
+def _source(cls: type, fields: tuple[_Field, ...], *, frozen: bool, slots: bool, tag: str) -> str:
     """The generated ``__init__`` of one record class (its signature is the fields').
 
     Its names carry `tag`, so that the sources of several classes compile as one. A frozen
     slotted record sets each field through its slot's own descriptor (`__set{tag}_{name}`,
     what ``object.__setattr__`` finds and calls after looking the name up in the class):
     ~40% less per field, and every value crossing the plugin boundary is one of these.
-
-    With `twin` (see `_twin`), an instance of the class itself is first made an instance
-    of its twin, whose fields a plain assignment sets (the interpreter's fastest store, a
-    tenth of a descriptor call), and then made an instance of the class again: the two
-    class changes cost about three descriptor calls, so this pays from four fields on
-    (callgrind: 9 fields, 8,000 → 4,800 instructions a record).
-    An instance of a subclass (a plugin's own `Finding`, with its own slots) takes the
-    descriptors.
     """
     params: list[str] = []
     body: list[str] = []
-    plain: list[str] = []  # the twin's assignments
     seen_default = False
     for f in fields:
         has_default = f.default is not _MISSING or f.default_factory is not _MISSING
@@ -151,20 +140,10 @@ def _source(
             continue  # set by __post_init__
         if frozen and slots:
             body.append(f"    __set{tag}_{f.name}(self, {value})")
-            plain.append(f"        self.{f.name} = {value}")
         elif frozen:
             body.append(f"    __object_setattr(self, {f.name!r}, {value})")
         else:
             body.append(f"    self.{f.name} = {value}")
-    if twin and len(plain) >= 4:
-        body = [
-            f"    if type(self) is __cls{tag}:",
-            f"        __set_class(self, __twin{tag})",
-            *plain,
-            f"        self.__class__ = __cls{tag}",
-            "    else:",
-            *[f"    {line}" for line in body],
-        ]
     if "__post_init__" in cls.__dict__:
         body.append("    self.__post_init__()")
     lines = [f"def __init{tag}(self, {', '.join(params)}):".replace("(self, )", "(self)")]
@@ -188,45 +167,47 @@ def _made(factory: object, name: str) -> str:
 # slow interpreter (~0.5 ms), so the inits of all classes defined before the first instance
 # of any of them is made compile together, in one call.
 _PENDING: list[tuple[type, str]] = []
-_SCOPE: dict[str, object] = {
-    "__object_setattr": object.__setattr__,
-    # `obj.__class__ = cls` through the descriptor itself: it bypasses a frozen record's
-    # own `__setattr__`, which refuses every assignment.
-    "__set_class": object.__dict__["__class__"].__set__,
-}
+_SCOPE: dict[str, object] = {"__object_setattr": object.__setattr__}
 
 
 _TWINS: dict[type, type | None] = {}
 
 
 def twin_of(cls: type) -> type | None:
-    """The twin class of a frozen slotted record (see `_twin`), or None.
+    """A class of the same slots as the frozen slotted record `cls`, without its guards.
 
-    For a hot constructor of exact instances: make a twin, assign every field (those
-    ``__post_init__`` would set too: it is not called), then assign the record class to
-    ``__class__``. What `__init__` does for a record of four fields or more, without its
-    first class change; the record's own module keeps such a constructor beside it.
+    A twin's fields are set by plain assignments (the interpreter's fastest store, ~35
+    instructions, where the record's own ``__init__`` calls a slot descriptor, ~670), and
+    an object can change between the two classes (same base, same slots: the interpreter
+    checks that the layouts agree). So a hot constructor of exact instances makes a twin,
+    assigns every field (those ``__post_init__`` sets too: it is not called), then assigns
+    the record class to its ``__class__``: a third of the constructor's instructions. The
+    record's own module keeps such a constructor beside it, written out (nothing compiled
+    at run time), and a test compares it with the constructor.
+
+    None for another record, or where the class change is refused (another interpreter):
+    the constructor then. Made on first request, once per class.
     """
-    return _TWINS.get(cls)
-
-
-def _twin(cls: type, names: tuple[str, ...]) -> type | None:
-    """A class of the same slots as the frozen slotted `cls`, without its `__setattr__`.
-
-    An object can change between the two (same base, same slots: the interpreter checks the
-    layouts agree). None where it cannot (another interpreter): the descriptors then set
-    every field.
-    """
-    twin = type(cls.__name__, (object,), {"__slots__": names, "__module__": cls.__module__})
-    twin.__qualname__ = f"{cls.__qualname__}.<twin>"
-    set_class = object.__dict__["__class__"].__set__
     try:
-        probe: object = object.__new__(cls)
-        set_class(probe, twin)
-        probe.__class__ = cls
-    except TypeError:
-        return None
-    return twin if type(probe) is cls else None
+        return _TWINS[cls]
+    except KeyError:
+        pass
+    names = cls.__dict__.get("__slots__")
+    twin = None
+    if type(names) is tuple and "__record_init__" in cls.__dict__ and cls.__bases__ == (object,):
+        twin = type(cls.__name__, (object,), {"__slots__": names, "__module__": cls.__module__})
+        twin.__qualname__ = f"{cls.__qualname__}.<twin>"
+        set_class = object.__dict__["__class__"].__set__  # past the record's own __setattr__
+        try:
+            probe: object = object.__new__(cls)
+            set_class(probe, twin)
+            probe.__class__ = cls
+        except TypeError:
+            twin = None
+        else:
+            twin = twin if type(probe) is cls else None
+    _TWINS[cls] = twin
+    return twin
 
 
 def _compile_pending() -> None:
@@ -241,52 +222,6 @@ def _compile_pending() -> None:
         init.__name__ = "__init__"  # type: ignore[attr-defined]
         init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
         cls.__init__ = init  # type: ignore[misc]
-        make = _SCOPE.pop(f"__make_{id(cls)}", None)
-        if make is not None:
-            make.__name__ = "__record_make__"  # type: ignore[attr-defined]
-            make.__qualname__ = f"{cls.__qualname__}.__record_make__"  # type: ignore[attr-defined]
-            setattr(cls, "__record_make__", make)  # noqa: B010
-
-
-def _pending_make(cls: type) -> object:
-    """The class' `__record_make__` until the pending sources are compiled."""
-
-    def __record_make__(*args: object) -> object:
-        _compile_pending()
-        make = cls.__dict__["__record_make__"]
-        if make is __record_make__:
-            raise TypeError(f"{cls.__qualname__}: its __record_make__ failed to compile")
-        return make(*args)
-
-    return __record_make__
-
-
-def _maker_source(cls: type, fields: tuple[_Field, ...], tag: str) -> str:
-    """The generated `__record_make__` of a frozen slotted record with a twin.
-
-    It takes every init field positionally, without defaults, and makes an instance of
-    the class itself (never of a subclass): a twin, whose fields it assigns, made the
-    record. What `__init__` does without the type's call machinery and the first class
-    change: ~3,000 instructions less a record, for the records the host builds for every
-    decision.
-    """
-    body = [f"    self = __twin{tag}()"]
-    for f in fields:
-        if f.init:
-            value = f.name
-        elif f.default_factory is not _MISSING:
-            value = _made(f.default_factory, f"__fact{tag}_{f.name}")
-        elif f.default is not _MISSING:
-            value = f"__dflt{tag}_{f.name}"
-        else:
-            continue  # set by __post_init__
-        body.append(f"    self.{f.name} = {value}")
-    body.append(f"    self.__class__ = __cls{tag}")
-    if "__post_init__" in cls.__dict__:
-        body.append("    self.__post_init__()")
-    body.append("    return self")
-    params = ", ".join(f.name for f in fields if f.init)
-    return f"def __make{tag}({params}):\n" + "\n".join(body) + "\n"
 
 
 def _pending_init(cls: type) -> object:
@@ -380,11 +315,6 @@ def _build(cls: type, *, frozen: bool, slots: bool, eq: bool) -> type:
             elif isinstance(cls.__dict__.get(f.name), _Field):
                 delattr(cls, f.name)
     tag = f"_{id(cls)}"
-    twin = _twin(cls, names) if frozen and slots else None
-    _TWINS[cls] = twin
-    if twin is not None:
-        _SCOPE[f"__cls{tag}"] = cls
-        _SCOPE[f"__twin{tag}"] = twin
     for f in fields:
         if slots and frozen:
             _SCOPE[f"__set{tag}_{f.name}"] = cls.__dict__[f.name].__set__
@@ -393,17 +323,12 @@ def _build(cls: type, *, frozen: bool, slots: bool, eq: bool) -> type:
             _SCOPE[f"__fact{tag}_{f.name}"] = f.default_factory
         elif f.default is not _MISSING:
             _SCOPE[f"__dflt{tag}_{f.name}"] = f.default
-    source = _source(cls, fields, frozen=frozen, slots=slots, tag=tag, twin=twin is not None)
-    if twin is not None:
-        source += _maker_source(cls, fields, tag)
-    _PENDING.append((cls, source))
+    _PENDING.append((cls, _source(cls, fields, frozen=frozen, slots=slots, tag=tag)))
     methods = {"__init__": _pending_init(cls), **_methods(cls, fields, frozen=frozen, eq=eq)}
     for name, method in methods.items():
         if method is not None:
             method.__qualname__ = f"{cls.__qualname__}.{name}"  # type: ignore[attr-defined]
         setattr(cls, name, method)
-    # Every init field, positionally: the class itself where there is no twin.
-    setattr(cls, "__record_make__", _pending_make(cls) if twin is not None else cls)  # noqa: B010
     setattr(cls, "__match_args__", tuple(f.name for f in fields if f.init))  # noqa: B010
     setattr(cls, "__dataclass_fields__", _DataclassFields(fields))  # noqa: B010
     setattr(cls, "__record_init__", tuple(f.name for f in fields if f.init))  # noqa: B010

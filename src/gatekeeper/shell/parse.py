@@ -15,12 +15,12 @@ position.
 from __future__ import annotations
 
 from gatekeeper.model import Command, Redirect, Word, static_command
-from gatekeeper.records import dataclass
+from gatekeeper.records import dataclass, twin_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import ClassVar
+    from typing import Any
 
     from tree_sitter import Node, Parser, Tree
 
@@ -99,9 +99,6 @@ class Script:
     commands: tuple[Command, ...]
     problems: tuple[Problem, ...]
     and_chain: bool = False
-
-    if TYPE_CHECKING:  # `records`: every init field, positionally; the class itself, hot
-        __record_make__: ClassVar[Callable[[tuple[Command, ...], tuple[Problem, ...], bool], Script]]
 
 
 _PARSER: list[Parser] = []
@@ -910,7 +907,22 @@ def _plain(text: str, where: str) -> Script | None:
             written = "".join(_join(parts, [f"'{q}'" for q in quoted[first:at]]))
         commands.append(static_command(words, where, written, piped))
         piped = True
-    return Script.__record_make__(tuple(commands), (), False)
+    return _script(tuple(commands))
+
+
+_SCRIPT_TWIN: Any = twin_of(Script)  # see `records.twin_of`
+
+
+def _script(commands: tuple[Command, ...]) -> Script:
+    """`Script(commands, ())`: a plain text's script, made as its twin (hot)."""
+    if _SCRIPT_TWIN is None:
+        return Script(commands, ())
+    script = _SCRIPT_TWIN()
+    script.commands = commands
+    script.problems = ()
+    script.and_chain = False
+    script.__class__ = Script
+    return script  # type: ignore[no-any-return]
 
 
 def _join(parts: list[str], between: list[str]) -> list[str]:
