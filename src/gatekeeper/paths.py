@@ -465,13 +465,14 @@ def environment_key() -> tuple[object, ...] | None:
     data = getattr(os.environ, "_data", None)
     if type(data) is not dict or not _POSIX:
         return None
-    env = tuple(map(data.get, _POLICY_ENV))
-    if not env[0]:
+    key = (None, *map(data.get, _POLICY_ENV))  # the key without a cwd, built once
+    if not key[1]:
         return None
     process_cwd = None
-    config, state = env[2], env[4]
+    config, state = key[3], key[5]
     if not (config and config[0] != _SLASH) and not (state and state[0] != _SLASH):
-        return (None, *env)  # both unset or absolute (the common case): no cwd in the key
+        return key  # both unset or absolute (the common case): no cwd in the key
+    env = key[1:]
     for explicit in (config, state):
         if explicit and not explicit.startswith(b"/"):
             if explicit.startswith(b"~") and not explicit.startswith(b"~/"):
