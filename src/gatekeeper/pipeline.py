@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import os
 
+try:
+    from _operator import itemgetter  # what `operator` re-exports, without its import
+except ImportError:  # another interpreter
+    from operator import itemgetter
+
 from gatekeeper import jsonc
 from gatekeeper import rules as rules_mod
 from gatekeeper.context import Context, new_context
@@ -60,6 +65,8 @@ _OPTIONAL_STRINGS = (
 )
 
 
+_OPTIONAL_ABSENT: dict[str, object] = dict.fromkeys(_OPTIONAL_STRINGS)  # each None
+_OPTIONAL_VALUES = itemgetter(*_OPTIONAL_STRINGS)
 _read_only = type(type.__dict__)  # types.MappingProxyType, without importing `types`
 _STR_OR_NONE = frozenset({str, type(None)})
 
@@ -126,7 +133,9 @@ def parse_input(data: bytes) -> ToolCall:
         # ...}`): nothing to walk, and nothing else holds this dict (just parsed), so a
         # read-only view of it is what `freeze` would build from a copy.
         frozen = _read_only(tool_input)
-    values = tuple(map(obj.get, _OPTIONAL_STRINGS))
+    # `tuple(map(obj.get, _OPTIONAL_STRINGS))`, in C: a copy of the absent-field defaults
+    # updated with the input, and one getter for the seven (hot).
+    values = _OPTIONAL_VALUES(_OPTIONAL_ABSENT | obj)
     if not _STR_OR_NONE.issuperset(map(type, values)):  # one C pass for the common case
         for key, value in zip(_OPTIONAL_STRINGS, values, strict=True):
             if value is not None and not isinstance(value, str):
