@@ -232,3 +232,30 @@ def test_an_allow_closes_the_breaker_of_the_state_dir_the_call_names(
     assert state.load("test-session").consecutive_pushbacks == 2  # not this call's dir: untouched
     assert check(engine, "ls").outcome == Outcome.ALLOW
     assert state.load("test-session").consecutive_pushbacks == 0
+
+
+def test_the_last_entry_is_taken_only_for_the_same_inputs(
+    gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # `from_config` and `_session_file` first compare with their last call's inputs: each
+    # call below repeats the previous one (taken from that entry) or changes one input
+    # (the config object, the cwd, an environment variable, the session).
+    from gatekeeper import state
+    from gatekeeper.pipeline import _session_file
+
+    one = Config(project_root="/p", protected_paths=("vault",))
+    two = Config(project_root="/p", protected_paths=("other",))
+    steps: list[tuple[Config, str, str, str]] = [
+        (one, "/a", str(tmp_path / "s1"), "x"),
+        (one, "/b", str(tmp_path / "s1"), "x"),
+        (two, "/b", str(tmp_path / "s1"), "x"),
+        (two, "/b", str(tmp_path / "s2"), "x"),
+        (two, "/b", str(tmp_path / "s2"), "y"),
+        (one, "/a", str(tmp_path / "s1"), "x"),
+    ]
+    for config, cwd, state_dir, session in steps:
+        monkeypatch.setenv("GATEKEEPER_STATE_DIR", state_dir)
+        for _ in range(2):  # the second from the last entry
+            assert _fields(PathPolicy.from_config(config, cwd)) == _fresh(config, cwd)
+            got = _session_file(session, paths.environment_key())
+            assert got == state.session_file(session)

@@ -9,9 +9,13 @@ import pickle
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from gatekeeper import records
+from gatekeeper import context as context_mod
+from gatekeeper import model, paths, records
 from gatekeeper.config import Config, ReviewerConfig
+from gatekeeper.context import Context, new_context
 from gatekeeper.model import (
     Command,
     Decision,
@@ -19,9 +23,13 @@ from gatekeeper.model import (
     Outcome,
     Review,
     ReviewDecision,
+    ToolCall,
     Verdict,
     Word,
 )
+from gatekeeper.paths import PathPolicy
+from gatekeeper.shell import parse as parse_mod
+from gatekeeper.shell.parse import Script
 
 SHAPE = '''
 class Thing:
@@ -83,6 +91,7 @@ def test_a_record_behaves_as_the_dataclass(options: dict[str, bool]) -> None:
             assert not hasattr(a, "__dict__")
             with pytest.raises((AttributeError, TypeError)):
                 a.other = 1
+
     def params(cls: Any) -> list[tuple[str, Any, Any]]:
         factory = {"<factory>", repr(records._MISSING)}  # each one's default_factory sentinel
         return [
@@ -174,3 +183,131 @@ def test_a_frozen_slotted_record_sets_its_fields_through_its_slots() -> None:
     with pytest.raises(records.FrozenInstanceError):
         command.argv = ("b",)  # type: ignore[misc]
     assert command.argv == ("a",)
+
+
+def _made_as_twins() -> list[tuple[Any, Any, tuple[object, ...]]]:
+    """Each constructor made through a twin, its record class, and its arguments."""
+    config = Config(project_root="/p", protected_paths=("vault",))
+
+    def policy(*args: object) -> PathPolicy:
+        return PathPolicy.from_config(config, "/cwd", paths.environment_key())
+
+    def script(*args: object) -> Script:
+        return parse_mod._script(args[0])  # type: ignore[arg-type]
+
+    command = Command((Word("/bin/ls"), Word("-l")))
+
+    def classify(argv: object, where: object) -> Finding:
+        return Finding(Verdict.SAFE, "GK-X", "r")
+
+    return [
+        (model.new_finding, Finding, (Verdict.REVIEW, "GK-X", "why", "p", "c")),
+        (
+            model.new_decision,
+            Decision,
+            (
+                Outcome.ASK,
+                "r",
+                "tier1",
+                (Finding(Verdict.SAFE, "A", "r"),),
+                None,
+                "A",
+                "p",
+                ("ls",),
+            ),
+        ),
+        (
+            model.new_tool_call,
+            ToolCall,
+            ("Bash", {"command": "ls"}, "/cwd", "s", "plan", "t", "u", "PreToolUse", "a"),
+        ),
+        (
+            new_context,
+            Context,
+            (config, PathPolicy("/c", "/h", "", (), (), ()), classify, classify, 2),
+        ),
+        (policy, PathPolicy, ()),
+        (script, Script, ((command,),)),
+    ]
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_a_record_made_as_its_twin_is_the_record_its_constructor_makes(index: int) -> None:
+    # The hot constructors (model.new_finding, ...) make a twin of the record, assign its
+    # fields and make it the record: the same fields as the record's own constructor, an
+    # instance of the class itself, frozen; and, without a twin, the constructor itself.
+    make, cls, args = _made_as_twins()[index]
+    built: object
+    if cls is PathPolicy:
+        env = paths.environment_key()
+        home, allowed, tmp, protected, _ = paths._sources(
+            Config(project_root="/p", protected_paths=("vault",)), "/cwd"
+        )
+        built = PathPolicy("/cwd", home, "/p", allowed, tmp, protected)
+        assert env is not None
+    elif cls is Script:
+        built = Script(args[0], ())  # type: ignore[arg-type]  # a tuple of commands
+    else:
+        built = cls(*args)
+    for twins in (True, False):
+        module = {PathPolicy: paths, Script: parse_mod, Context: context_mod}.get(cls, model)
+        twin_name = {
+            Finding: "_FINDING_TWIN",
+            Decision: "_DECISION_TWIN",
+            ToolCall: "_TOOL_CALL_TWIN",
+            Context: "_TWIN",
+            PathPolicy: "_POLICY_TWIN",
+            Script: "_SCRIPT_TWIN",
+        }[cls]
+        saved = getattr(module, twin_name)
+        assert saved is not None and saved is records.twin_of(cls)
+        if not twins:
+            setattr(module, twin_name, None)
+        try:
+            made = make(*args)
+        finally:
+            setattr(module, twin_name, saved)
+        assert type(made) is cls
+        for name in cls.__slots__:
+            assert getattr(made, name) == getattr(built, name), name
+        assert made == built
+        with pytest.raises(records.FrozenInstanceError):
+            setattr(made, cls.__record_init__[0], "other")
+        if cls is not Context:  # (its classifiers are local functions)
+            assert pickle.loads(pickle.dumps(made)) == made  # noqa: S301 - our own bytes
+
+
+def test_only_a_slotted_record_has_a_twin() -> None:
+    assert records.twin_of(Config) is not None
+    assert records.twin_of(type("Plain", (), {})) is None
+    ours = build(records.dataclass, records.field, frozen=True)
+    assert records.twin_of(ours) is None  # no slots
+
+
+@given(
+    st.lists(st.text(max_size=6), max_size=4),
+    st.sampled_from(["top", "pipeline"]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_static_command_is_the_command_its_constructor_makes(
+    texts: list[str], where: str, piped: bool, twins: bool
+) -> None:
+    # `model.static_command` assigns a twin's fields (argv and name too, as __post_init__
+    # would) and makes it a `Command`; without twins it calls the constructor.
+    expected = Command(tuple(map(Word, texts)), (), (), where, " ".join(texts), piped)
+    saved = (model._WORD_TWIN, model._COMMAND_TWIN)
+    if not twins:
+        model._WORD_TWIN = model._COMMAND_TWIN = None
+    try:
+        got = model.static_command(texts, where, " ".join(texts), piped)
+    finally:
+        model._WORD_TWIN, model._COMMAND_TWIN = saved
+    assert type(got) is Command and [type(w) for w in got.words] == [Word] * len(texts)
+    assert got == expected and hash(got) == hash(expected)
+    for name in Command.__slots__:
+        assert getattr(got, name) == getattr(expected, name), name
+    for word, other in zip(got.words, expected.words, strict=True):
+        assert (word.text, word.dynamic, word.glob) == (other.text, other.dynamic, other.glob)
+    with pytest.raises(records.FrozenInstanceError):
+        got.name = "x"  # type: ignore[misc]

@@ -14,7 +14,7 @@ import sys
 import time
 
 from gatekeeper import jsonc
-from gatekeeper.jsonc import string
+from gatekeeper.jsonc import quote, string
 from gatekeeper.model import Decision, Outcome
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -40,6 +40,14 @@ def render(decision: Decision, event: str, warnings: tuple[str, ...] = ()) -> by
     encoder cost ~3x as much, on every call (`tests/test_render.py` compares the two).
     """
     outcome = decision.outcome
+    if event == "PreToolUse" and not warnings:  # the common answer, in one piece (hot)
+        head = _PRE_TOOL_USE.get(outcome._value_)  # the slot: `.value` is a property
+        if head is None:
+            return b""  # NONE: no decision
+        reason = "gatekeeper: " + decision.reason
+        if len(reason) > MAX_MESSAGE:
+            reason = reason[:MAX_MESSAGE] + "…"
+        return f"{head}{quote(reason)}}}}}\n".encode()
     hook = ""  # the hookSpecificOutput object, as JSON; "" for none
     if event == "PermissionRequest":
         if outcome == Outcome.ALLOW:
@@ -64,6 +72,14 @@ def render(decision: Decision, event: str, warnings: tuple[str, ...] = ()) -> by
     else:
         return b""
     return (out + "\n").encode("utf-8")
+
+
+# The PreToolUse answer up to its reason, for each outcome but NONE (keyed by value).
+_PRE_TOOL_USE = {
+    outcome.value: '{"hookSpecificOutput": {"hookEventName": "PreToolUse", '
+    f'"permissionDecision": {string(str(outcome.value))}, "permissionDecisionReason": '
+    for outcome in (Outcome.ALLOW, Outcome.DENY, Outcome.ASK)
+}
 
 
 def _reason(decision: Decision) -> str:

@@ -21,7 +21,7 @@ except ImportError:  # another interpreter
     from operator import itemgetter
 
 from gatekeeper import hookspecs
-from gatekeeper.model import Finding, Review, ReviewDecision, Verdict
+from gatekeeper.model import Finding, Review, ReviewDecision, Verdict, new_finding
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see gatekeeper.markers)
 if TYPE_CHECKING:
@@ -218,11 +218,22 @@ def call_checkers(
     of the command judged): built once, with both filled in.
     """
     found: list[Finding] = []
-    for name, function, get in _plan(hook):
+    for name, function, n, a, b, c, get in _plan(hook):
         if only is not None and name != only:
             continue
         try:
-            result = function(*get(kwargs))
+            # A direct call with the named values, each looked up in `kwargs`: the
+            # interpreter enters a plain call without a C frame (~0.3 µs less than
+            # `function(*args)`, for each checker and command). A missing name raises the
+            # `KeyError` of the first missing name in order, as a comprehension would.
+            if n == 2:
+                result = function(kwargs[a], kwargs[b])
+            elif n == 1:
+                result = function(kwargs[a])
+            elif n == 3:
+                result = function(kwargs[a], kwargs[b], kwargs[c])
+            else:
+                result = function(*get(kwargs))  # type: ignore[misc]  # set when n is 0
         except Exception as exc:  # noqa: BLE001 - a crashing checker means REVIEW, never allow
             found.append(
                 Finding(
@@ -235,6 +246,14 @@ def call_checkers(
             )
             continue
         if result is None:
+            continue
+        if type(result) is Finding and type(result.verdict) is Verdict:
+            # `_with_plugin`, inline (a finding per command that has one, hot)
+            if result.plugin != name or not (result.command or not about):
+                result = new_finding(
+                    result.verdict, result.rule, result.reason, name, result.command or about
+                )
+            found.append(result)
             continue
         if isinstance(result, Finding) and isinstance(result.verdict, Verdict):
             found.append(_with_plugin(result, name, about))
@@ -251,18 +270,21 @@ def call_checkers(
     return found
 
 
-# One entry per hook caller's list of implementations: (plugin name, function, argument
-# getter) for each, in the order `call_checkers` calls them. The key is the implementations
-# themselves (identity), so a plugin registered later (the decision server, a test) makes a
-# new key; the memo holds the implementations, so an id is never reused while it is here.
+# One entry per hook caller's list of implementations: (plugin name, function, n, a, b, c,
+# getter) for each, in the order `call_checkers` calls them: with n of 1 to 3, the
+# implementation takes the values named a (b, c); with n 0, those its getter picks. The key is
+# the implementations themselves (identity), so a plugin registered later (the decision
+# server, a test) makes a new key; the memo holds the implementations, so an id is never
+# reused while it is here.
 if TYPE_CHECKING:
     _Getter = Callable[[dict[str, object]], tuple[object, ...]]
-    _Plan = tuple[tuple[str, Callable[..., object], _Getter], ...]
+    _Step = tuple[str, Callable[..., object], int, str, str, str, "_Getter | None"]
+    _Plan = tuple[_Step, ...]
 _PLANS: dict[tuple[object, ...], _Plan] = {}
 
 
 def _plan(hook: pluggy.HookCaller | Caller) -> _Plan:
-    """The hook's implementations in call order, with their argument getters (hot).
+    """The hook's implementations in call order, with how to pass their arguments (hot).
 
     Per command this saves, for each of ~10 implementations, the attribute reads and the
     `_arguments` lookup (which hashes the argument names afresh).
@@ -276,12 +298,20 @@ def _plan(hook: pluggy.HookCaller | Caller) -> _Plan:
     except TypeError:  # an implementation that cannot be a key: no memo
         key = ()
     impls.reverse()
-    plan = tuple((i.plugin_name, i.function, _arguments(i.argnames)) for i in impls)
+    plan = tuple(_step(i.plugin_name, i.function, tuple(i.argnames)) for i in impls)
     if key:
         if len(_PLANS) >= 64:
             _PLANS.clear()
         _PLANS[key] = plan
     return plan
+
+
+def _step(name: str, function: Callable[..., object], names: tuple[str, ...]) -> _Step:
+    """One implementation's entry of a plan (see `_PLANS`)."""
+    if 1 <= len(names) <= 3 and all(type(n) is str for n in names):
+        a, b, c = (*names, "", "")[:3]
+        return (name, function, len(names), a, b, c, None)
+    return (name, function, 0, "", "", "", _arguments(names))
 
 
 _ARGUMENTS: dict[object, Callable[[dict[str, object]], tuple[object, ...]]] = {}

@@ -57,8 +57,11 @@ def loads(data: str | bytes) -> object:
                 text = data.decode("utf-8", "surrogatepass")  # what json.loads does
             except UnicodeDecodeError:
                 text = None
-        if text is not None and not text.startswith("\ufeff"):
-            start = len(text) - len(text.lstrip(_WHITESPACE))
+        # A text that starts with `{` (the hook's input) has neither a BOM nor whitespace
+        # in front: no copy of it to strip.
+        opens = text is not None and text[:1] == "{"
+        if text is not None and (opens or not text.startswith("\ufeff")):
+            start = 0 if opens else len(text) - len(text.lstrip(_WHITESPACE))
             try:
                 value, end = _scan(text, start)
             except Exception:  # noqa: BLE001 - json repeats the work and raises its own error
@@ -67,7 +70,7 @@ def loads(data: str | bytes) -> object:
                 value, end = None, -1
             # Only whitespace may follow (a value never ends in whitespace, so the stripped
             # length is never below `end`).
-            if end == len(text.rstrip(_WHITESPACE)):
+            if end == len(text) or end == len(text.rstrip(_WHITESPACE)):
                 return value
     import json  # the uncommon case: json's own answer, or its own error
 
@@ -81,6 +84,11 @@ def string(text: str) -> str:
     import json  # another interpreter, or a str subclass
 
     return json.dumps(text, ensure_ascii=False)
+
+
+# `string` for a text that is a `str` itself (not a subclass): the C function, without
+# the check (hot: the reason of every answer).
+quote: Callable[[str], str] = encode_basestring if make_scanner is not None else string
 
 
 def _unencodable(value: object) -> object:

@@ -8,13 +8,14 @@ sequences are tuples.
 
 from __future__ import annotations
 
-from gatekeeper.records import dataclass, field
+from gatekeeper.records import dataclass, field, twin_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Iterable, Mapping, Sequence
     from enum import Enum  # the type checker checks the enums below as real enums
     from types import MappingProxyType
+    from typing import Any
 else:
     from gatekeeper.lightenum import Enum  # run time: the same behaviour, without `enum`
 
@@ -220,3 +221,124 @@ class Decision:
     rule: str = ""
     plugin: str = ""
     commands: tuple[str, ...] = field(default=())
+
+
+# The twins of the records the host makes for every decision (`records.twin_of`): every
+# field of one is assigned plainly, then it becomes the record (a third of the
+# instructions of the constructor). tests/test_records.py compares each constructor
+# below with the record's own.
+_WORD_TWIN: Any = twin_of(Word)
+_COMMAND_TWIN: Any = twin_of(Command)
+_FINDING_TWIN: Any = twin_of(Finding)
+_DECISION_TWIN: Any = twin_of(Decision)
+_TOOL_CALL_TWIN: Any = twin_of(ToolCall)
+
+
+def new_finding(verdict: Verdict, rule: str, reason: str, plugin: str, command: str) -> Finding:
+    """`Finding(verdict, rule, reason, plugin, command)` (hot: the host's copy of each
+    plugin's finding, with its plugin and command filled in)."""
+    if _FINDING_TWIN is None:
+        return Finding(verdict, rule, reason, plugin, command)
+    finding = _FINDING_TWIN()
+    finding.verdict = verdict
+    finding.rule = rule
+    finding.reason = reason
+    finding.plugin = plugin
+    finding.command = command
+    finding.__class__ = Finding
+    return finding  # type: ignore[no-any-return]
+
+
+def new_decision(  # noqa: PLR0917 - the record's fields, in order, as its constructor
+    outcome: Outcome,
+    reason: str,
+    tier: str,
+    findings: tuple[Finding, ...],
+    review: Review | None,
+    rule: str,
+    plugin: str,
+    commands: tuple[str, ...],
+) -> Decision:
+    """`Decision(outcome, reason, tier, findings, review, rule, plugin, commands)` (hot:
+    every decision of the checkers)."""
+    if _DECISION_TWIN is None:
+        return Decision(outcome, reason, tier, findings, review, rule, plugin, commands)
+    decision = _DECISION_TWIN()
+    decision.outcome = outcome
+    decision.reason = reason
+    decision.tier = tier
+    decision.findings = findings
+    decision.review = review
+    decision.rule = rule
+    decision.plugin = plugin
+    decision.commands = commands
+    decision.__class__ = Decision
+    return decision  # type: ignore[no-any-return]
+
+
+def new_tool_call(  # noqa: PLR0917 - the record's fields, in order, as its constructor
+    tool_name: str,
+    tool_input: Mapping[str, object],
+    cwd: str,
+    session_id: str,
+    permission_mode: str,
+    transcript_path: str,
+    tool_use_id: str,
+    hook_event_name: str,
+    agent_id: str,
+) -> ToolCall:
+    """`ToolCall(...)` with every field, positionally (hot: every hook input)."""
+    if _TOOL_CALL_TWIN is None:
+        return ToolCall(
+            tool_name,
+            tool_input,
+            cwd,
+            session_id,
+            permission_mode,
+            transcript_path,
+            tool_use_id,
+            hook_event_name,
+            agent_id,
+        )
+    call = _TOOL_CALL_TWIN()
+    call.tool_name = tool_name
+    call.tool_input = tool_input
+    call.cwd = cwd
+    call.session_id = session_id
+    call.permission_mode = permission_mode
+    call.transcript_path = transcript_path
+    call.tool_use_id = tool_use_id
+    call.hook_event_name = hook_event_name
+    call.agent_id = agent_id
+    call.__class__ = ToolCall
+    return call  # type: ignore[no-any-return]
+
+
+def static_command(texts: Sequence[str], where: str, text: str, stdin_piped: bool) -> Command:
+    """`Command(tuple(map(Word, texts)), (), (), where, text, stdin_piped)`: a command of
+    words known statically, each its own text (hot: the shell parser's plain commands).
+
+    `argv` and `name` are set as `Command.__post_init__` sets them.
+    """
+    if _WORD_TWIN is None or _COMMAND_TWIN is None:
+        return Command(tuple(map(Word, texts)), (), (), where, text, stdin_piped)
+    words = []
+    for each in texts:
+        word = _WORD_TWIN()
+        word.text = each
+        word.dynamic = False
+        word.glob = False
+        word.__class__ = Word
+        words.append(word)
+    command = _COMMAND_TWIN()
+    command.words = tuple(words)
+    command.assignments = ()
+    command.redirects = ()
+    command.where = where
+    command.text = text
+    command.stdin_piped = stdin_piped
+    argv = command.argv = tuple(texts)
+    name = argv[0] if argv else ""
+    command.name = name.rsplit("/", 1)[-1] if "/" in name else name
+    command.__class__ = Command
+    return command  # type: ignore[no-any-return]

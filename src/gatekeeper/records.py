@@ -131,9 +131,9 @@ def _source(cls: type, fields: tuple[_Field, ...], *, frozen: bool, slots: bool,
                 params.append(f.name)
             value = f.name
             if f.default_factory is not _MISSING:
-                value = f"{fact}() if {f.name} is {dflt} else {f.name}"
+                value = f"{_made(f.default_factory, fact)} if {f.name} is {dflt} else {f.name}"
         elif f.default_factory is not _MISSING:
-            value = f"{fact}()"
+            value = _made(f.default_factory, fact)
         elif f.default is not _MISSING:
             value = dflt
         else:
@@ -151,11 +151,63 @@ def _source(cls: type, fields: tuple[_Field, ...], *, frozen: bool, slots: bool,
     return "\n".join(lines) + "\n"
 
 
+def _made(factory: object, name: str) -> str:
+    """The expression that calls a default factory: a display for `list` and `dict`.
+
+    `[]` gives what `list()` gives without a call of the type (a policy has six of these).
+    """
+    if factory is list:
+        return "[]"
+    if factory is dict:
+        return "{}"
+    return f"{name}()"
+
+
 # Classes whose __init__ is not compiled yet. compile() has a large fixed cost per call on a
 # slow interpreter (~0.5 ms), so the inits of all classes defined before the first instance
 # of any of them is made compile together, in one call.
 _PENDING: list[tuple[type, str]] = []
 _SCOPE: dict[str, object] = {"__object_setattr": object.__setattr__}
+
+
+_TWINS: dict[type, type | None] = {}
+
+
+def twin_of(cls: type) -> type | None:
+    """A class of the same slots as the frozen slotted record `cls`, without its guards.
+
+    A twin's fields are set by plain assignments (the interpreter's fastest store, ~35
+    instructions, where the record's own ``__init__`` calls a slot descriptor, ~670), and
+    an object can change between the two classes (same base, same slots: the interpreter
+    checks that the layouts agree). So a hot constructor of exact instances makes a twin,
+    assigns every field (those ``__post_init__`` sets too: it is not called), then assigns
+    the record class to its ``__class__``: a third of the constructor's instructions. The
+    record's own module keeps such a constructor beside it, written out (nothing compiled
+    at run time), and a test compares it with the constructor.
+
+    None for another record, or where the class change is refused (another interpreter):
+    the constructor then. Made on first request, once per class.
+    """
+    try:
+        return _TWINS[cls]
+    except KeyError:
+        pass
+    names = cls.__dict__.get("__slots__")
+    twin = None
+    if type(names) is tuple and "__record_init__" in cls.__dict__ and cls.__bases__ == (object,):
+        twin = type(cls.__name__, (object,), {"__slots__": names, "__module__": cls.__module__})
+        twin.__qualname__ = f"{cls.__qualname__}.<twin>"
+        set_class = object.__dict__["__class__"].__set__  # past the record's own __setattr__
+        try:
+            probe: object = object.__new__(cls)
+            set_class(probe, twin)
+            probe.__class__ = cls
+        except TypeError:
+            twin = None
+        else:
+            twin = twin if type(probe) is cls else None
+    _TWINS[cls] = twin
+    return twin
 
 
 def _compile_pending() -> None:

@@ -14,12 +14,13 @@ position.
 
 from __future__ import annotations
 
-from gatekeeper.model import Command, Redirect, Word
-from gatekeeper.records import dataclass
+from gatekeeper.model import Command, Redirect, Word, static_command
+from gatekeeper.records import dataclass, twin_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from tree_sitter import Node, Parser, Tree
 
@@ -993,9 +994,24 @@ def _plain(text: str, where: str) -> Script | None:
                     at += len(parts) - 1
             parts = written.split("\0")
             written = "".join(_join(parts, [f"'{q}'" for q in quoted[first:at]]))
-        commands.append(Command(tuple(map(Word, words)), (), (), where, written, piped))
+        commands.append(static_command(words, where, written, piped))
         piped = True
-    return Script(tuple(commands), ())
+    return _script(tuple(commands))
+
+
+_SCRIPT_TWIN: Any = twin_of(Script)  # see `records.twin_of`
+
+
+def _script(commands: tuple[Command, ...]) -> Script:
+    """`Script(commands, ())`: a plain text's script, made as its twin (hot)."""
+    if _SCRIPT_TWIN is None:
+        return Script(commands, ())
+    script = _SCRIPT_TWIN()
+    script.commands = commands
+    script.problems = ()
+    script.and_chain = False
+    script.__class__ = Script
+    return script  # type: ignore[no-any-return]
 
 
 def _join(parts: list[str], between: list[str]) -> list[str]:
