@@ -833,8 +833,14 @@ class PathPolicy:
         return answer
 
     def _is_protected(self, path: str) -> bool:
-        if inside_any(path, self.protected):
-            return True
+        # The tests by name first: resolving the protected list costs a realpath per entry
+        # (~18), which a path protected by its name alone (`.git/hooks/x`, `/etc/x`) spares.
+        return self.protected_by_name(path) or inside_any(path, self.protected)
+
+    def protected_by_name(self, path: str) -> bool:
+        """`is_protected` without the resolved protected list: a resolved path protected by
+        its own names (start-up files, credentials, `.git`, `.claude` settings and hooks,
+        the system dirs), not by being below a protected entry that a link leads to."""
         # Compared case-blind: on a case-insensitive file system (macOS, Windows)
         # `.Claude/Settings.json` is Claude Code's settings file.
         parts = _parts(path.lower())
@@ -854,9 +860,9 @@ class PathPolicy:
                     or rest[0] == "gatekeeper.toml"
                 ):
                     return True
-        if name in (".git", ".claude", ".husky", ".devcontainer"):
-            return True
-        return inside_any(path, _SYSTEM_DIRS)
+        return name in (".git", ".claude", ".husky", ".devcontainer") or inside_any(
+            path, _SYSTEM_DIRS
+        )
 
     def holds_protected(self, path: str) -> bool:
         """True for a resolved directory that is, or contains, something protected.

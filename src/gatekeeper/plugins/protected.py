@@ -295,24 +295,34 @@ def _inline_code_finding(command: Command, ctx: Context) -> Finding | None:
     inline (``python -c 'open("/etc/shadow")'``): ELEVATE, as the same read or write in
     Bash would be. What the program does with it the gate cannot see. An awk program's
     strings are mostly data to compare with (`$1 == "/usr/bin"`), and its writes are
-    judged elsewhere (GK-BASH-005): for awk only the reads count."""
+    judged elsewhere (GK-BASH-005): for awk only the reads count. A protected path counts
+    by its own names (`protected_by_name`): resolving the whole protected list for every
+    literal of a program would cost ~18 realpaths, for a check that is a lower bound."""
     texts = [w.text for w in command.words[1:]]
     texts += [r.target.text for r in command.redirects if r.op in ("<<", "<<<")]
     how = f"`{command.name}`'s inline program"
     writes = not command.name.endswith("awk")
+    paths = ctx.paths
     for raw in code_paths(texts):
-        found = _read_finding(raw, how, ctx)
-        if found is None and writes:
-            kind, path = ctx.paths.classify(raw, write=True)
-            if kind == PROTECTED:
-                found = Finding(
+        if "/" not in raw and not raw.startswith("~"):  # a dot-name: only if it exists
+            found = _read_finding(raw, how, ctx)
+            if found is not None:
+                return found
+            continue
+        for path in paths.resolve_all(raw):  # `_read_finding` for a path, and the write
+            if paths.is_secret(path):
+                return Finding(
+                    Verdict.ELEVATE,
+                    "GK-PROT-002",
+                    f"{how} reads the credential file {path}: only the user can approve that",
+                )
+            if writes and paths.protected_by_name(path):
+                return Finding(
                     Verdict.ELEVATE,
                     "GK-PROT-001",
                     f"{how} names the protected path {path}, which it may write or run "
                     "(the gate cannot see which): only the user can approve that",
                 )
-        if found is not None:
-            return found
     return None
 
 
