@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
 
 GATEKEEPER = str(Path(sys.executable).with_name("gatekeeper"))
@@ -147,3 +150,23 @@ def fake_claude(gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch) -> FakeClaude:
     monkeypatch.setenv("FAKE_CLAUDE_LOG", str(log))
     monkeypatch.setenv("CLAUDECODE", "1")  # as inside Claude Code: must not reach the child
     return FakeClaude(log, monkeypatch)
+
+
+@pytest.fixture
+def quiet_engine(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
+    """An engine with the reviewer off: REVIEW and ELEVATE both come back as `ask`."""
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    return make_engine()
+
+
+def assert_goes_to_the_human(engine: Engine, command: str, cwd: str) -> None:
+    """`command` is asked of the human whatever the reviewer says: its worst finding is
+    ELEVATE (a REVIEW would let a reviewer approve it)."""
+    from gatekeeper.model import Outcome, Verdict, dominant
+    from gatekeeper.testing import check
+
+    decision = check(engine, command, cwd=cwd)
+    worst = dominant(decision.findings)
+    assert worst is not None
+    assert worst.verdict is Verdict.ELEVATE, decision.reason
+    assert decision.outcome is Outcome.ASK

@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from gatekeeper.model import Outcome, Verdict, dominant
+from gatekeeper.model import Verdict
 from gatekeeper.shell.inlinecode import code_paths, interpreter
 from gatekeeper.testing import check, corpus_cases
+from tests.conftest import assert_goes_to_the_human
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
 
@@ -28,20 +27,15 @@ NAMED = [c.command for c in corpus_cases([CORPUS]) if c.kind == "ruleid"]
 
 
 @pytest.fixture
-def engine(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
-    gk_env.write_config("[reviewer]\nenabled = false\n")
-    return make_engine()
+def engine(quiet_engine: Engine) -> Engine:
+    return quiet_engine
 
 
 @pytest.mark.parametrize("command", NAMED)
 def test_a_credential_or_protected_path_in_inline_code_goes_to_the_human(
     command: str, engine: Engine, gk_env: GkEnv
 ) -> None:
-    decision = check(engine, command, cwd=str(gk_env.project))
-    worst = dominant(decision.findings)
-    assert worst is not None
-    assert worst.verdict is Verdict.ELEVATE, decision.reason
-    assert decision.outcome is Outcome.ASK
+    assert_goes_to_the_human(engine, command, str(gk_env.project))
 
 
 def test_a_dot_name_counts_only_when_the_file_exists(engine: Engine, gk_env: GkEnv) -> None:
