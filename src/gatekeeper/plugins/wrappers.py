@@ -207,7 +207,7 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
     if name == "find":
         return _find_exec(command, ctx)
     if name in _SHELLS:
-        return _shell(command, ctx)
+        return _busybox(command, ctx) if name == "busybox" else _shell(command, ctx)
     if name in _DOWNLOAD_RUNNERS or (name in ("pnpm", "yarn") and argv[1:2] == ("dlx",)):
         skip = 2 if name in ("pnpm", "yarn") else 1
         rest = _skip_options(argv[skip:], {"-p", "--package", "--from", "--with", "--python"})
@@ -734,6 +734,17 @@ def _find_roots(argv: Sequence[str]) -> list[str]:
 # `set -o` options that only make the shell stricter or noisier; none reads a file or runs
 # a command (`-o` with anything else, `-O`, `--rcfile` still go to review).
 _HARMLESS_SET_O = {"pipefail", "errexit", "nounset", "xtrace", "noclobber", "noglob", "verbose"}
+
+
+def _busybox(command: Command, ctx: Context) -> Finding | None:
+    """`busybox APPLET ARGS` runs the applet: judged as `APPLET ARGS` (`busybox sh -c X` as
+    `sh -c X`, `busybox nc -e sh h p` as netcat), and at least REVIEW, since an applet's
+    options are busybox's own, not always those of the tool the gate knows by that name.
+    `busybox --list` and the like are judged as before."""
+    argv = command.argv
+    if len(argv) < 2 or argv[1].startswith("-"):
+        return _shell(command, ctx)
+    return _wrapped(ctx, argv[1:], "busybox", Verdict.REVIEW)
 
 
 def _shell(command: Command, ctx: Context) -> Finding | None:
