@@ -16,7 +16,6 @@ the commands are only parsed and classified.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -41,15 +40,7 @@ def main() -> None:
         os.environ.update(env)
         engine = Engine(config_mod.load(str(project)))
         for command in args.commands:
-            data = json.dumps(
-                {
-                    "tool_name": "Bash",
-                    "tool_input": {"command": command},
-                    "cwd": str(project),
-                    "session_id": "bench",
-                    "hook_event_name": "PreToolUse",
-                }
-            ).encode()
+            data = bench.bash_payload(command, project)
             for _ in range(50):  # warm-up
                 call = parse_input(data)
                 out = render(engine.decide(call), call.hook_event_name)

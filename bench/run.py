@@ -102,6 +102,19 @@ def make_env(root: Path) -> tuple[dict[str, str], Path, Path]:
     return env, home, project
 
 
+def bash_payload(command: str, project: Path) -> bytes:
+    """The hook input of one Bash call in the project (PreToolUse): the in-process rows'."""
+    return json.dumps(
+        {
+            "tool_name": "Bash",
+            "tool_input": {"command": command},
+            "cwd": str(project),
+            "session_id": "bench",
+            "hook_event_name": "PreToolUse",
+        }
+    ).encode()
+
+
 def load_corpus(path: Path, home: Path, project: Path) -> list[bytes]:
     """The corpus' tool calls as hook inputs (PreToolUse, in the project)."""
     payloads: list[bytes] = []
@@ -273,21 +286,7 @@ def in_process(
     from gatekeeper.pipeline import Engine, parse_input
 
     engine = Engine(config_mod.load(str(project)))
-    payloads = [
-        (
-            corpus,
-            json.dumps(
-                {
-                    "tool_name": "Bash",
-                    "tool_input": {"command": cmd},
-                    "cwd": str(project),
-                    "session_id": "bench",
-                    "hook_event_name": "PreToolUse",
-                }
-            ).encode(),
-        )
-        for corpus, cmd in commands
-    ]
+    payloads = [(corpus, bash_payload(cmd, project)) for corpus, cmd in commands]
     for _ in range(warm_up):
         for _, data in payloads:
             call = parse_input(data)

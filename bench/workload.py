@@ -16,7 +16,6 @@ Nothing is run: the commands are only parsed and classified.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -52,18 +51,7 @@ def main() -> None:
         env, _, project = bench.make_env(Path(tmp) / "b")
         os.environ.update(env)
         engine = Engine(config_mod.load(str(project)))
-        payloads = [
-            json.dumps(
-                {
-                    "tool_name": "Bash",
-                    "tool_input": {"command": command},
-                    "cwd": str(project),
-                    "session_id": "bench",
-                    "hook_event_name": "PreToolUse",
-                }
-            ).encode()
-            for command in commands
-        ]
+        payloads = [bench.bash_payload(command, project) for command in commands]
         for _ in range(args.passes):
             for data in payloads:
                 call = parse_input(data)

@@ -170,3 +170,20 @@ def assert_goes_to_the_human(engine: Engine, command: str, cwd: str) -> None:
     assert worst is not None
     assert worst.verdict is Verdict.ELEVATE, decision.reason
     assert decision.outcome is Outcome.ASK
+
+
+def make_link_tree(root: Path) -> str:
+    """Directories, files and every kind of symlink the path tests resolve, under `root`:
+    absolute links to a directory and a file, a relative link, a link upwards, a loop, a
+    dangling link and a link to a link."""
+    (root / "d" / "e").mkdir(parents=True)
+    (root / "d" / "f").write_text("x")
+    (root / "f").write_text("x")
+    (root / "ld").symlink_to(root / "d")  # absolute link to a directory
+    (root / "lf").symlink_to(root / "f")  # absolute link to a file
+    (root / "d" / "rel").symlink_to("e")  # relative link
+    (root / "d" / "up").symlink_to("..")  # a link upwards
+    (root / "loop").symlink_to("loop")  # a loop
+    (root / "dangling").symlink_to(root / "nope" / "x")
+    (root / "chain").symlink_to("ld")  # a link to a link
+    return str(root)

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from gatekeeper import paths
 from gatekeeper.config import Config
+from tests.conftest import make_link_tree
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -34,18 +35,7 @@ COMPONENT = st.sampled_from(["d", "e", "f", "ld", "lf", "rel", "loop", "dangling
 
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory: pytest.TempPathFactory) -> str:
-    root = tmp_path_factory.mktemp("kernel")
-    (root / "d" / "e").mkdir(parents=True)
-    (root / "d" / "f").write_text("x")
-    (root / "f").write_text("x")
-    (root / "ld").symlink_to(root / "d")  # absolute link to a directory
-    (root / "lf").symlink_to(root / "f")  # absolute link to a file
-    (root / "d" / "rel").symlink_to("e")  # relative link
-    (root / "d" / "up").symlink_to("..")  # a link upwards
-    (root / "loop").symlink_to("loop")  # a loop
-    (root / "dangling").symlink_to(root / "nope" / "x")
-    (root / "chain").symlink_to("ld")  # a link to a link
-    return str(root)
+    return make_link_tree(tmp_path_factory.mktemp("kernel"))
 
 
 def _walk_clean(directory: str) -> bool:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gatekeeper import paths
 from gatekeeper.config import Config
+from tests.conftest import make_link_tree
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -25,18 +26,7 @@ COMPONENT = st.sampled_from(
 
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory: pytest.TempPathFactory) -> str:
-    root = tmp_path_factory.mktemp("realpath")
-    (root / "d" / "e").mkdir(parents=True)
-    (root / "d" / "f").write_text("x")
-    (root / "f").write_text("x")
-    (root / "ld").symlink_to(root / "d")  # absolute link to a directory
-    (root / "lf").symlink_to(root / "f")  # absolute link to a file
-    (root / "d" / "rel").symlink_to("e")  # relative link
-    (root / "d" / "up").symlink_to("..")  # a link upwards
-    (root / "loop").symlink_to("loop")  # a loop
-    (root / "dangling").symlink_to(root / "nope" / "x")
-    (root / "chain").symlink_to("ld")  # a link to a link
-    return str(root)
+    return make_link_tree(tmp_path_factory.mktemp("realpath"))
 
 
 @settings(max_examples=3000, suppress_health_check=[HealthCheck.function_scoped_fixture])
