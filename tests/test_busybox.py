@@ -39,7 +39,8 @@ def test_a_dangerous_applet_goes_to_the_human(
 
 
 @pytest.mark.parametrize(
-    "command", ["busybox ls", "busybox --list", "busybox", "busybox $X", "toybox ls"]
+    "command",
+    ["busybox ls", "busybox --list", "busybox", "busybox $X", "toybox ls", "toybox -c ls"],
 )
 def test_a_harmless_applet_is_still_reviewed(
     command: str, quiet_engine: Engine, gk_env: GkEnv

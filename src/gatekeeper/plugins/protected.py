@@ -132,12 +132,16 @@ def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
     for path in paths.resolve_all(raw):
         if not paths.is_secret(path) or not (path_like or paths.lexists(path)):
             continue
-        return Finding(
-            Verdict.ELEVATE,
-            "GK-PROT-002",
-            f"{how} reads the credential file {path}: only the user can approve that",
-        )
+        return _credential_read(how, path)
     return None
+
+
+def _credential_read(how: str, path: str) -> Finding:
+    return Finding(
+        Verdict.ELEVATE,
+        "GK-PROT-002",
+        f"{how} reads the credential file {path}: only the user can approve that",
+    )
 
 
 def _entry(directory: str, name: str) -> str:
@@ -309,13 +313,11 @@ def _inline_code_finding(command: Command, ctx: Context) -> Finding | None:
             if found is not None:
                 return found
             continue
-        for path in paths.resolve_all(raw):  # `_read_finding` for a path, and the write
+        # `_read_finding` for a path (it always counts), and the write test, on one
+        # resolution: a literal like `/bin/sh` goes through a link, `os.path.realpath`.
+        for path in paths.resolve_all(raw):
             if paths.is_secret(path):
-                return Finding(
-                    Verdict.ELEVATE,
-                    "GK-PROT-002",
-                    f"{how} reads the credential file {path}: only the user can approve that",
-                )
+                return _credential_read(how, path)
             if writes and paths.protected_by_name(path):
                 return Finding(
                     Verdict.ELEVATE,

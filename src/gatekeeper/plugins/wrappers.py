@@ -740,13 +740,13 @@ _HARMLESS_SET_O = {"pipefail", "errexit", "nounset", "xtrace", "noclobber", "nog
 
 def _busybox(command: Command, ctx: Context) -> Finding | None:
     """`busybox APPLET ARGS` (and `toybox APPLET ARGS`) runs the applet: judged as
-    `APPLET ARGS` (`busybox sh -c X` as
-    `sh -c X`, `busybox nc -e sh h p` as netcat), and at least REVIEW, since an applet's
-    options are busybox's own, not always those of the tool the gate knows by that name.
-    `busybox --list` and the like are judged as before."""
+    `APPLET ARGS` (`busybox sh -c X` as `sh -c X`, `busybox nc -e sh h p` as netcat), and
+    at least REVIEW, since an applet's options are busybox's own, not always those of the
+    tool the gate knows by that name. An option first (`busybox --list`) is judged as
+    before: busybox as a shell, toybox not at all (unknown: REVIEW)."""
     argv = command.argv
     if len(argv) < 2 or argv[1].startswith("-"):
-        return _shell(command, ctx)
+        return _shell(command, ctx) if command.name == "busybox" else None
     return _wrapped(ctx, argv[1:], command.name, Verdict.REVIEW)
 
 
