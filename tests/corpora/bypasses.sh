@@ -205,3 +205,24 @@ busybox rm -rf ~
 busybox cat ~/.ssh/id_rsa
 # ruleid: GK-WRAP-004
 busybox ls
+
+# -- a glob in a script given to a shell or a wrapper makes each matching file name code -------------
+# (a file named `cat x;rm -rf ~;.py` turns `bash -c "cat "*.py` into `cat x; rm -rf ~; .py`)
+# ruleid: GK-WRAP-004
+bash -c "cat "*.py
+# ruleid: GK-WRAP-004
+bash -c cat\ *.py
+# ruleid: GK-WRAP-004
+sh -c ls\ x*
+# ruleid: GK-WRAP-004
+find . -name '*.py' -exec sh -c echo\ * \;
+# ruleid: GK-WRAP-004
+watch "ls "*
+# ruleid: GK-WRAP-004
+flock /tmp/lock -c "ls "*
+# ruleid: GK-WRAP-004
+env -S "ls "*
+# ruleid: GK-WRAP-004
+script -c "ls "* out.log
+# ok: GK-WRAP-004
+bash -c "ls *"

@@ -112,6 +112,22 @@ def _runtime_prefix(command: Command, rest: Sequence[str], how: str) -> Finding 
     )
 
 
+def _globbed(command: Command, rest: Sequence[str], how: str) -> Finding | None:
+    """REVIEW when a word of the script `how` runs (`rest`, the end of the command) is a
+    glob: bash puts each file name it matches in its place, and a name may hold `;`,
+    quotes or `$( )` (`watch "ls "*` with a file `ls x;rm -rf ~;` runs rm)."""
+    words = command.words[len(command.words) - len(rest) :] if rest else ()
+    glob = next((w.text for w in words if w.glob), None)
+    if glob is None:
+        return None
+    return Finding(
+        Verdict.REVIEW,
+        "GK-WRAP-004",
+        f"`{how}` runs a script holding the glob `{glob[:60]}`: the file names it matches "
+        "are read as code",
+    )
+
+
 def _skip_options(args: Sequence[str], with_value: set[str]) -> list[str]:
     rest = list(args)
     while rest and rest[0].startswith("-") and rest[0] != "-":
@@ -188,11 +204,19 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
         rest = _skip_options(argv[1:], {"-n", "--interval", "-d"})
         if not rest:
             return None
-        return _runtime_prefix(command, rest, name) or _script(ctx, " ".join(rest), "watch")
+        return (
+            _runtime_prefix(command, rest, name)
+            or _globbed(command, rest, name)
+            or _script(ctx, " ".join(rest), "watch")
+        )
     if name == "flock":
         rest = _skip_options(argv[1:], {"-w", "--timeout", "-E", "--conflict-exit-code"})
         if len(rest) >= 3 and rest[1] in ("-c", "--command"):
-            return _runtime_prefix(command, rest[2:], name) or _script(ctx, rest[2], "flock -c")
+            return (
+                _runtime_prefix(command, rest[2:], name)
+                or _globbed(command, rest[2:], "flock -c")
+                or _script(ctx, rest[2], "flock -c")
+            )
         return _runtime_prefix(command, rest[1:], name) or _wrapped(ctx, rest[1:], "flock")
     if name == "env":
         return _env(command, ctx)
@@ -241,14 +265,18 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             del args[:2]
         elif a in ("-S", "--split-string") and len(args) > 1:
             found = risky_assignment(names)
-            inner = _script(ctx, " ".join(args[1:]), "env -S")
+            inner = _globbed(command, args[1:], "env -S") or _script(
+                ctx, " ".join(args[1:]), "env -S"
+            )
             return (
                 inner
                 if found is None
                 else Finding(worst(found.verdict, inner.verdict), found.rule, found.reason)
             )
         elif a.startswith("-S") and len(a) > 2:
-            return _script(ctx, " ".join([a[2:], *args[1:]]), "env -S")
+            return _globbed(command, args, "env -S") or _script(
+                ctx, " ".join([a[2:], *args[1:]]), "env -S"
+            )
         elif a == "--":
             args.pop(0)
             break
@@ -377,7 +405,9 @@ def _typescript(command: Command, ctx: Context) -> Finding | None:
             shell = args.pop(0)
             if len(args) != 1:
                 return None
-            ran = _script(ctx, shell, "script -c")
+            ran = _globbed(command, [shell, *args], "script -c") or _script(
+                ctx, shell, "script -c"
+            )
             written = _typescript_file(ctx, args[0], "")
             return dominant([ran, written]) if written is not None else ran
         if opt.startswith("--") or not set(opt[1:]) <= set("aqdekp"):
@@ -765,9 +795,10 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
             if i + 1 >= len(argv):
                 return Finding(Verdict.REVIEW, "GK-WRAP-004", f"`{argv[0]} -c` without a script")
             inner = _script(ctx, argv[i + 1], f"{command.name} -c")
-            if words[i + 1].dynamic:
+            if words[i + 1].dynamic or words[i + 1].glob:
                 # Still judge the text as written: `bash -c "$(</etc/shadow)"` must not hide
-                # behind "unknown" when what is known is already worse.
+                # behind "unknown" when what is known is already worse. A glob's file name
+                # is code too (`bash -c "cat "*.py` with a file `cat x;rm -rf ~;.py`).
                 unknown = Finding(
                     Verdict.REVIEW,
                     "GK-WRAP-004",
