@@ -103,6 +103,10 @@ _SHELL_STATE |= {"exec", "alias", "ulimit", "umask", "declare", "local", "readon
 _SHELL_STATE |= {"command", "builtin"}  # `/bin/command cd x` is an external program
 
 
+# Reserved words open a compound command; quoted or given a path they are a command name.
+_RESERVED = {"for", "while", "until", "if", "case", "select", "function", "coproc"}
+
+
 def _wrap(prefix: str, absolute: str = "") -> Callable[[str], str]:
     """Put a wrapper in front (or the name under a directory), except before a state builtin.
 
@@ -111,7 +115,7 @@ def _wrap(prefix: str, absolute: str = "") -> Callable[[str], str]:
 
     def apply(text: str) -> str:
         head = text.split(maxsplit=1)[0] if text.strip() else ""
-        if re.sub(r"[\"'\\]|^/(usr/)?bin/", "", head) in _SHELL_STATE:
+        if re.sub(r"[\"'\\]|^/(usr/)?bin/", "", head) in _SHELL_STATE | _RESERVED:
             return text
         if _ASSIGNMENT.match(text) and prefix != "env ":
             return text
@@ -124,9 +128,22 @@ def _wrap(prefix: str, absolute: str = "") -> Callable[[str], str]:
 
 def _rename(text: str, how: Callable[[str], str]) -> str:
     m = _FIRST_WORD.match(text)
-    if not m or _ASSIGNMENT.match(text):
+    if not m or _ASSIGNMENT.match(text) or m.group(1) in _RESERVED:
         return text
     return how(m.group(1)) + text[m.end(1) :]
+
+
+def _loop(text: str) -> str:
+    """`cat a b` as `for item in b; do cat a "$item"; done`: the last word through a loop."""
+    argv = _argv(text)
+    if not argv or len(argv) < 2 or argv[0] in _SHELL_STATE or _ASSIGNMENT.match(text):
+        return text
+    if "{" in text:
+        return text  # a brace expansion: `shlex` would quote it into one literal word
+    last = argv[-1]
+    # `~/x` keeps its tilde unquoted, so the loop's word expands as the original did.
+    word = "~/" + shlex.quote(last[2:]) if last.startswith("~/") else shlex.quote(last)
+    return f'for item in {word}; do {shlex.join(argv[:-1])} "$item"; done'
 
 
 TRANSFORMS: dict[str, Callable[[str], str]] = {
@@ -149,6 +166,7 @@ TRANSFORMS: dict[str, Callable[[str], str]] = {
     "> file": lambda t: t + " > out.txt",
     "2>&1": lambda t: t + " 2>&1",
     ">> /tmp": lambda t: t + " >> /tmp/gk-metamorphic.log",
+    "for loop": _loop,
 }
 
 
@@ -198,3 +216,28 @@ def test_a_variant_is_never_more_permitted_than_the_original(
         f"{steps}: `{variant}` ({after.outcome.value}, {after.rule}) is more permitted than "
         f"`{command}` ({before.outcome.value}, {before.rule}): {after.reason}"
     )
+
+
+def test_a_loop_over_the_last_word_is_never_more_permitted(
+    make_engine: Callable[..., Engine], gk_env: GkEnv
+) -> None:
+    """Every corpus command whose last word can go through `for item in WORD`: the loop's
+    verdict is at least the original's (the loop's body is judged with the word in place)."""
+    (gk_env.project / "src").mkdir(exist_ok=True)
+    engine = make_engine()
+    cwd = str(gk_env.project)
+    looped = 0
+    for command in COMMANDS:
+        variant = _loop(command)
+        if variant == command:
+            continue
+        before = check(engine, command, cwd=cwd)
+        if "GK-SHELL-001" in {f.rule for f in before.findings}:
+            continue
+        looped += 1
+        after = check(engine, variant, cwd=cwd)
+        assert _severity(after) >= _severity(before), (
+            f"`{variant}` ({after.outcome.value}, {after.rule}) is more permitted than "
+            f"`{command}` ({before.outcome.value}, {before.rule}): {after.reason}"
+        )
+    assert looped > 100

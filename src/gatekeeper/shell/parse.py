@@ -168,6 +168,11 @@ class _Walker:
         self.alternatives: list[Word] | None = None
         # (name, value text) of assignments that are no command: `x=$T` alone, `for x in`.
         self.copies: list[tuple[str, str]] = []
+        # `for` loops whose variable takes only the loop's words (`shell.loopvars`):
+        # (name, body start, body end, the words); None when loop values are not followed.
+        self.loops: list[tuple[str, int, int, tuple[Word, ...]]] | None = []
+        self.bound: dict[str, Word] = {}  # the loop values of the command being built
+        self.resolved = False  # whether a command was built with loop values
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -237,6 +242,8 @@ class _Walker:
                     self.exported_name(self.text(var), node)
                     values = node.children_by_field_name("value")
                     self.copies.append((self.text(var), " ".join(map(self.text, values))))
+                    if self.loops is not None and values:
+                        self.loop(node, var, values, item.where)
                 if kind == "negated_command" and self.src[start + 1 : start + 2] == b"(":
                     # `!(ls)#; rm -rf ~`: with extglob on (bash-completion sets it), bash reads
                     # the word `!(ls)#` (no comment), and runs rm; the parser, `! (ls)` + comment
@@ -455,7 +462,85 @@ class _Walker:
             )
         return text
 
+    def loop(self, node: Node, var: Node, values: list[Node], where: str) -> None:
+        """Note a `for` loop whose variable takes only the loop's own words."""
+        from gatekeeper.shell.loopvars import MAX_VALUES, loop_variable
+
+        body = node.child_by_field_name("body")
+        if body is None or self.loops is None or node.children[0].type != "for":
+            return  # `select f in …` sets f to what the user types, if it is no word
+        words: list[Word] = []
+        for value in values:
+            raw = self.text(value)
+            if "$" in raw or "`" in raw or "(" in raw:
+                return
+            word = self.word(value, where)
+            if word.dynamic:
+                return
+            words.extend(self.alternatives or (word,))
+        # Byte offsets: latin-1 keeps one character per byte, and names are ASCII.
+        script = self.chars if self.chars is not None else self.src.decode("latin-1")
+        if len(words) <= MAX_VALUES and loop_variable(
+            script, self.text(var), var.start_byte, (body.start_byte, body.end_byte)
+        ):
+            self.loops.append((self.text(var), body.start_byte, body.end_byte, tuple(words)))
+
+    def bindings(self, node: Node) -> list[dict[str, Word]] | None:
+        """The loop values a command inside loop bodies is built with, one dict per copy;
+        None when it uses no loop variable or holds a substitution."""
+        from gatekeeper.shell.loopvars import MAX_COPIES
+
+        text = self.text(node)
+        if "$" not in text or "$(" in text or "`" in text or "<(" in text or ">(" in text:
+            return None
+        used = [
+            (name, words)
+            for name, start, end, words in self.loops or ()
+            if start <= node.start_byte
+            and node.end_byte <= end
+            and ("$" + name in text or "${" + name + "}" in text)
+        ]
+        copies: list[dict[str, Word]] = [{}]
+        for name, words in used:
+            if len(copies) * len(words) > MAX_COPIES:
+                return None
+            copies = [{**c, name: w} for c in copies for w in words]
+        return copies if used else None
+
+    def bound_value(self, raw: str, quoted: bool, whole: bool) -> Word | None:
+        """The word a loop variable's `$name` / `${name}` stands for in the command being
+        built; None when it is no loop variable or the word is not known from it.
+
+        A glob's match is any file name the glob matches, whatever characters it holds
+        (`;`, quotes, blanks): it stands for the glob only as a whole word of its own
+        (`"$f"`, as in `cat *.py`), never inside other text (`bash -c "cat $f"` runs the
+        name as code). Unquoted, bash would split it at blanks and glob it again."""
+        name = raw[2:-1] if raw.startswith("${") and raw.endswith("}") else raw[1:]
+        value = self.bound.get(name)
+        if value is None:
+            return None
+        if quoted:
+            return value if whole or not value.glob else None
+        text = value.text
+        if value.glob or not text or " " in text or "\t" in text or "\n" in text:
+            return None
+        if "*" in text or "?" in text or "[" in text:
+            return Word(text, False, True)  # a quoted loop word, expanded when unquoted
+        return value
+
     def command(self, item: _Item, heredoc_of: Node | None = None) -> None:
+        if self.loops and not self.bound:
+            copies = self.bindings(item.node)
+            if copies is not None:
+                for binding in copies:
+                    self.bound = binding
+                    self.simple(item, heredoc_of)
+                self.bound = {}
+                self.resolved = True
+                return
+        self.simple(item, heredoc_of)
+
+    def simple(self, item: _Item, heredoc_of: Node | None = None) -> None:
         node = item.node
         words: list[Word] = []
         assignments: list[tuple[str, Word]] = []
@@ -613,6 +698,11 @@ class _Walker:
                 known = self.known_variable(n)
                 if known is not None:
                     parts.append(known)
+                elif self.bound and (
+                    (value := self.bound_value(raw, quoted, raw_node == f'"{raw}"')) is not None
+                ):
+                    parts.append(value.text)  # `"$f"` in `for f in *.py`: each file
+                    glob = glob or value.glob
                 else:
                     dynamic = True
                     parts.append(raw)
@@ -1053,6 +1143,13 @@ def _walk_text(
     walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
     root = tree.root_node
     walker.walk(root)
+    if walker.resolved:
+        from gatekeeper.shell.loopvars import sets_names
+
+        if sets_names(walker.commands):  # `printf -v "$n" …` may set a loop variable
+            walker = _Walker(src, home, depth, walker.chars)
+            walker.loops = None
+            walker.walk(root)
     if not root.has_error and (b"- " in src or b"-\t" in src or b"-\n" in src):
         _dropped_dash(root, src, walker)
     if b"\v" in src or b"\f" in src or b"\r" in src:
