@@ -76,6 +76,7 @@ def test_nested_loops_give_every_pair() -> None:
         'for f in $x; do cat "$f"; done',
         'for f in a; do cat "$f" <(echo); done',
         'select f in a; do cat "$f"; done',
+        'for f in a; do compgen -V "$n" -W x; cat "$f"; done',
     ],
 )
 def test_a_variable_anything_else_may_set_stays_unknown(text: str) -> None:

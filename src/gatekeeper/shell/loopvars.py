@@ -41,11 +41,11 @@ _IDENT = _NAME_CHARS | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _BEFORE_OPTION = frozenset(" \t\n;|&(")
 _AFTER_OPTION = frozenset(" \t\n;|&)<>")
 
-# Builtins (and keywords) that set a variable named by a word they are given, run code that
-# may, or change how later words are read.
+# Builtins (and keywords) that set a variable named by a word they are given (bash 5.3's
+# `compgen -V NAME` too), run code that may, or change how later words are read.
 SETTERS = frozenset(
     {
-        ".", "alias", "bind", "coproc", "declare", "enable", "eval", "export", "fc",
+        ".", "alias", "bind", "compgen", "coproc", "declare", "enable", "eval", "export", "fc",
         "getopts", "let", "local", "mapfile", "printf", "read", "readarray", "readonly",
         "select", "source", "trap", "typeset", "unset", "wait",
     }
