@@ -50,6 +50,18 @@ def test_a_glob_word_stays_a_glob_and_a_tilde_is_expanded() -> None:
     ]
 
 
+def test_a_substitution_word_stands_for_its_output() -> None:
+    (command,) = [
+        c
+        for c in parse('for f in $(git ls-files); do wc -l "$f" "src/$f"; done', HOME).commands
+        if c.words[0].text == "wc"
+    ]
+    assert command.words[2:] == (
+        Word("$(git ls-files)", True, False),
+        Word("src/$(git ls-files)", True, False),
+    )
+
+
 def test_nested_loops_give_every_pair() -> None:
     assert _words('for a in x y; do for b in 1 2; do cat "$a$b"; done; done') == [
         ["cat", "x1"],

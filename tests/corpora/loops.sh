@@ -23,6 +23,10 @@ for f in *.py; do echo "$f"; grep -c def "$f"; done
 # ok: GK-BASH-002
 for opt in -l -a; do ls $opt src; done
 # ok: GK-BASH-002
+for f in $(git ls-files '*.py'); do wc -l "$f"; done
+# ok: GK-BASH-002
+for f in $(find . -name '*.py'); do grep -c def $f; done
+# ok: GK-BASH-002
 for f in a.txt b.txt; do for g in c.txt d.txt; do diff "$f" "$g"; done; done
 # ok: GK-BASH-002
 for f in a.py b.py; do cp "$f" "$f.bak"; done
@@ -66,6 +70,12 @@ for f in a.py; do for f in b.py; do :; done; cat "$f"; done
 for f in *.py; do IFS=/; cat $f; done
 # ruleid: GK-BASH-002
 for f in $(cat list.txt); do cat "$f"; done
+# ruleid: GK-BASH-002
+for f in $(find / -name '*.conf'); do cat "$f"; done
+# ruleid: GK-BASH-002
+for f in $(git ls-files); do cat "../$f"; done
+# ruleid: GK-WRAP-004
+for f in $(git ls-files); do bash -c "cat $f"; done
 # ruleid: GK-BASH-002
 for f in "$@"; do cat "$f"; done
 # ruleid: GK-BASH-002

@@ -12,8 +12,10 @@ text leaves the variable no other value:
 - no identifier that ends with the name follows a ``-`` (``printf -vf …`` and ``read -af``
   set ``f``), and the text never names ``IFS`` (a new ``IFS`` splits an unquoted ``$f``
   differently);
-- the loop's words are static: no ``$``, backquote or ``(``; at most `MAX_VALUES` of them
-  after brace expansion;
+- the loop's words are static (no ``$``, backquote or ``(``) or each one whole command
+  substitution (``for f in $(git ls-files)``: ``$f`` is a word of its output, as unknown as
+  the substitution, and judged as in ``wc -l $(git ls-files)``); at most `MAX_VALUES` of
+  them after brace expansion;
 - no command of the text is a builtin that sets a variable whose name it is given
   (`SETTERS`: ``printf -v "$n"``, ``read``, ``declare``, ``eval``, ``source``, …): that is
   checked after the walk (`sets_names`), and the walk is done again without loop values if

@@ -472,6 +472,11 @@ class _Walker:
         words: list[Word] = []
         for value in values:
             raw = self.text(value)
+            if value.type == "command_substitution" and raw.startswith("$("):
+                # `for f in $(git ls-files)`: each `$f` is a word of that output, as in
+                # `wc -l $(git ls-files)` (its commands are walked with the loop's words)
+                words.append(Word(raw, True))
+                continue
             if "$" in raw or "`" in raw or "(" in raw:
                 return
             word = self.word(value, where)
@@ -517,8 +522,8 @@ class _Walker:
         name as code). Unquoted, bash would split it at blanks and glob it again."""
         name = raw[2:-1] if raw.startswith("${") and raw.endswith("}") else raw[1:]
         value = self.bound.get(name)
-        if value is None:
-            return None
+        if value is None or value.dynamic:
+            return value  # a word of `$(…)`'s output: as unknown as the substitution
         if quoted:
             return value if whole or not value.glob else None
         text = value.text
@@ -528,19 +533,21 @@ class _Walker:
             return Word(text, False, True)  # a quoted loop word, expanded when unquoted
         return value
 
-    def command(self, item: _Item, heredoc_of: Node | None = None) -> None:
-        if self.loops and not self.bound:
-            copies = self.bindings(item.node)
-            if copies is not None:
-                for binding in copies:
-                    self.bound = binding
-                    self.simple(item, heredoc_of)
-                self.bound = {}
-                self.resolved = True
-                return
-        self.simple(item, heredoc_of)
+    def looped(self, item: _Item, heredoc_of: Node | None) -> bool:
+        """Build a command that uses loop variables once per binding (True), if it does."""
+        copies = self.bindings(item.node)
+        if copies is None:
+            return False
+        for binding in copies:
+            self.bound = binding
+            self.command(item, heredoc_of)
+        self.bound = {}
+        self.resolved = True
+        return True
 
-    def simple(self, item: _Item, heredoc_of: Node | None = None) -> None:
+    def command(self, item: _Item, heredoc_of: Node | None = None) -> None:
+        if self.loops and not self.bound and self.looped(item, heredoc_of):
+            return
         node = item.node
         words: list[Word] = []
         assignments: list[tuple[str, Word]] = []
@@ -703,6 +710,7 @@ class _Walker:
                 ):
                     parts.append(value.text)  # `"$f"` in `for f in *.py`: each file
                     glob = glob or value.glob
+                    dynamic = dynamic or value.dynamic
                 else:
                     dynamic = True
                     parts.append(raw)
