@@ -133,17 +133,27 @@ def _rename(text: str, how: Callable[[str], str]) -> str:
     return how(m.group(1)) + text[m.end(1) :]
 
 
-def _loop(text: str) -> str:
-    """`cat a b` as `for item in b; do cat a "$item"; done`: the last word through a loop."""
+def _through_variable(text: str, template: str) -> str:
+    """The last word of a plain command through a variable `item`: `template` gets the
+    word (quoted, a leading `~/` left bare so it expands as before) and the rest."""
     argv = _argv(text)
     if not argv or len(argv) < 2 or argv[0] in _SHELL_STATE or _ASSIGNMENT.match(text):
         return text
     if "{" in text:
         return text  # a brace expansion: `shlex` would quote it into one literal word
     last = argv[-1]
-    # `~/x` keeps its tilde unquoted, so the loop's word expands as the original did.
     word = "~/" + shlex.quote(last[2:]) if last.startswith("~/") else shlex.quote(last)
-    return f'for item in {word}; do {shlex.join(argv[:-1])} "$item"; done'
+    return template.format(word=word, rest=shlex.join(argv[:-1]))
+
+
+def _loop(text: str) -> str:
+    """`cat a b` as `for item in b; do cat a "$item"; done`."""
+    return _through_variable(text, 'for item in {word}; do {rest} "$item"; done')
+
+
+def _assign(text: str) -> str:
+    """`cat a b` as `item=b; cat a "$item"`."""
+    return _through_variable(text, 'item={word}; {rest} "$item"')
 
 
 TRANSFORMS: dict[str, Callable[[str], str]] = {
@@ -167,6 +177,7 @@ TRANSFORMS: dict[str, Callable[[str], str]] = {
     "2>&1": lambda t: t + " 2>&1",
     ">> /tmp": lambda t: t + " >> /tmp/gk-metamorphic.log",
     "for loop": _loop,
+    "item=word;": _assign,
 }
 
 
@@ -218,17 +229,19 @@ def test_a_variant_is_never_more_permitted_than_the_original(
     )
 
 
-def test_a_loop_over_the_last_word_is_never_more_permitted(
-    make_engine: Callable[..., Engine], gk_env: GkEnv
+@pytest.mark.parametrize("transform", [_loop, _assign])
+def test_the_last_word_through_a_variable_is_never_more_permitted(
+    transform: Callable[[str], str], make_engine: Callable[..., Engine], gk_env: GkEnv
 ) -> None:
-    """Every corpus command whose last word can go through `for item in WORD`: the loop's
-    verdict is at least the original's (the loop's body is judged with the word in place)."""
+    """Every corpus command whose last word can go through `for item in WORD` or
+    `item=WORD;`: the variant's verdict is at least the original's (the command is judged
+    with the word in place)."""
     (gk_env.project / "src").mkdir(exist_ok=True)
     engine = make_engine()
     cwd = str(gk_env.project)
     looped = 0
     for command in COMMANDS:
-        variant = _loop(command)
+        variant = transform(command)
         if variant == command:
             continue
         before = check(engine, command, cwd=cwd)

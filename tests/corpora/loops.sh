@@ -99,6 +99,40 @@ for c in ls "rm -rf ~"; do $c; done
 # ruleid: GK-BASH-008
 for c in ls rm; do $c -rf ~; done
 
+# -- a variable assigned once at the top, alone: later uses are its value -------------------------
+# ok: GK-BASH-002
+d=src; ls $d
+# ok: GK-BASH-002
+f=README.md && head -5 "$f" && wc -l "$f"
+# ok: GK-BASH-002
+p=*.py; wc -l $p
+# ok: GK-BASH-002
+d=src; (cd "$d" && ls)
+# ruleid: GK-PROT-002
+f=~/.ssh/id_rsa; cat "$f"
+# ruleid: GK-BASH-002
+d=/etc; ls $d
+# ruleid: GK-BASH-002
+false && d=src; ls $d
+# ruleid: GK-BASH-002
+ls $d; d=src
+# ruleid: GK-BASH-002
+d=src; d=/etc; ls $d
+# ruleid: GK-BASH-002
+d=src & ls $d
+# ruleid: GK-BASH-002
+d=src | cat; ls $d
+# ruleid: GK-BASH-002
+(d=src); ls "$d"
+# ruleid: GK-BASH-002
+d=src; read -r d; ls "$d"
+# ruleid: GK-BASH-002
+d=src; printf -v "$n" /etc; ls "$d"
+# ruleid: GK-BASH-002
+d="a b"; ls $d
+# ruleid: GK-BASH-002
+D=src; ls $D
+
 # -- a glob's file name inside other text is not the glob: `bash -c "cat $f"` runs the name ----
 # ruleid: GK-WRAP-004
 for f in *.py; do bash -c "cat $f"; done

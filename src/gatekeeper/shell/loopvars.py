@@ -21,6 +21,9 @@ text leaves the variable no other value:
   checked after the walk (`sets_names`), and the walk is done again without loop values if
   one is found.
 
+A variable assigned once at the top of the text (``d=src; ls "$d"``; `_Walker.assigned` in
+`shell.parse` says where) is followed the same way, with its one value, after the assignment.
+
 Arithmetic can still set the variable through a computed name (``(( $n = 5 ))``), but only
 to an integer, which is a relative file name or a count, never a path outside.
 """

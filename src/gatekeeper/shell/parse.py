@@ -222,6 +222,8 @@ class _Walker:
                 self.declaration(item)
             elif kind == "variable_assignment":
                 self.assignment_value(node, item.where)
+                if self.loops is not None:
+                    self.assigned(node, item.where)
             elif kind == "function_definition":
                 name = node.child_by_field_name("name")
                 fname = self.text(name) if name is not None else "?"
@@ -489,6 +491,44 @@ class _Walker:
             script, self.text(var), var.start_byte, (body.start_byte, body.end_byte)
         ):
             self.loops.append((self.text(var), body.start_byte, body.end_byte, tuple(words)))
+
+    def assigned(self, node: Node, where: str) -> None:
+        """Note `name=value` standing alone at the top of the text (first in a top-level
+        `&&`/`||` list at most, nothing sent to the background), whose variable takes no
+        other value: later `$name` are its value, as a loop's words are (`shell.loopvars`).
+
+        The value is not split, globbed or brace-expanded by the assignment: a glob in it
+        is only text until an unquoted `$name` globs it."""
+        from gatekeeper.shell.loopvars import loop_variable
+
+        statement = node
+        while (parent := statement.parent) is not None and parent.type == "list":
+            if parent.children[0].start_byte != statement.start_byte:
+                return  # `x && a=1`: the assignment may not run
+            statement = parent
+        program = statement.parent
+        if program is None or program.type != "program" or self.loops is None:
+            return
+        if any(child.type == "&" for child in program.children):
+            return  # a list in the background assigns in a subshell
+        name = node.child_by_field_name("name")
+        value = node.child_by_field_name("value")
+        if name is None or value is None or name.type != "variable_name":
+            return
+        raw = self.text(value)
+        if value.type == "command_substitution" and raw.startswith("$("):
+            word = Word(raw, True)  # `d=$(git rev-parse --show-toplevel)`: as unknown
+        elif "$" in raw or "`" in raw or "(" in raw or "{" in raw or ":~" in raw:
+            return
+        else:
+            word = self.word(value, where)
+            if word.dynamic or self.alternatives:
+                return
+            word = Word(word.text)
+        script = self.chars if self.chars is not None else self.src.decode("latin-1")
+        end = len(self.src)
+        if loop_variable(script, self.text(name), name.start_byte, (node.end_byte, end)):
+            self.loops.append((self.text(name), node.end_byte, end, (word,)))
 
     def bindings(self, node: Node) -> list[dict[str, Word]] | None:
         """The loop values a command inside loop bodies is built with, one dict per copy;
