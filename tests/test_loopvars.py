@@ -160,6 +160,13 @@ def test_loop_variable(text: str, name: str, ok: bool) -> None:
     assert loopvars.loop_variable(text, name, 4, (body, len(text))) is ok
 
 
+def test_only_the_first_loops_and_assignments_are_looked_at() -> None:
+    """Each look scans the whole text: the 33rd and later stay unknown."""
+    text = "; ".join(f'for v{i} in a; do cat "$v{i}"; done' for i in range(40))
+    cats = [c.words[1] for c in parse(text, HOME).commands]
+    assert [w.dynamic for w in cats] == [False] * 32 + [True] * 8
+
+
 def test_a_setter_through_command_is_seen() -> None:
     script = parse('for f in a; do command printf -v "$n" x; cat "$f"; done', HOME)
     assert loopvars.sets_names(script.commands)

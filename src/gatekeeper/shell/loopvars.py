@@ -12,6 +12,8 @@ text leaves the variable no other value:
 - no identifier that ends with the name follows a ``-`` (``printf -vf …`` and ``read -af``
   set ``f``), and the text never names ``IFS`` (a new ``IFS`` splits an unquoted ``$f``
   differently);
+- it is one of the first 32 loops and assignments of the text (each look scans the
+  whole text: `shell.parse._MAX_LOOKS`);
 - the loop's words are static (no ``$``, backquote or ``(``) or each one whole command
   substitution (``for f in $(git ls-files)``: ``$f`` is a word of its output, as unknown as
   the substitution, and judged as in ``wc -l $(git ls-files)``); at most `MAX_VALUES` of

@@ -77,6 +77,9 @@ _SUBSTITUTION_NODES = {"command_substitution", "process_substitution"}
 _TEXT_LEAVES = {"raw_string", "regex", "word"}
 _EXPANDING = {"expansion", "arithmetic_expansion"}
 MAX_DEPTH = 16
+# Loops and assignments looked at for their values in one text (`shell.loopvars`): each
+# look scans the whole text, so 100,000 assignments must not cost 100,000 scans.
+_MAX_LOOKS = 32
 _SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "fish"}
 
 
@@ -173,6 +176,7 @@ class _Walker:
         self.loops: list[tuple[str, int, int, tuple[Word, ...]]] | None = []
         self.bound: dict[str, Word] = {}  # the loop values of the command being built
         self.resolved = False  # whether a command was built with loop values
+        self.looks = 0  # loops and assignments looked at (`loopvars.MAX_LOOKS`)
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -466,10 +470,15 @@ class _Walker:
 
     def loop(self, node: Node, var: Node, values: list[Node], where: str) -> None:
         """Note a `for` loop whose variable takes only the loop's own words."""
+        self.looks += 1
+        if self.looks > _MAX_LOOKS or self.loops is None:
+            return
         from gatekeeper.shell.loopvars import MAX_VALUES, loop_variable
 
         body = node.child_by_field_name("body")
-        if body is None or self.loops is None or node.children[0].type != "for":
+        if body is None:
+            return
+        if node.children[0].type != "for":
             return  # `select f in …` sets f to what the user types, if it is no word
         words: list[Word] = []
         for value in values:
@@ -499,6 +508,9 @@ class _Walker:
 
         The value is not split, globbed or brace-expanded by the assignment: a glob in it
         is only text until an unquoted `$name` globs it."""
+        self.looks += 1
+        if self.looks > _MAX_LOOKS:
+            return
         from gatekeeper.shell.loopvars import loop_variable
 
         statement = node
@@ -509,7 +521,7 @@ class _Walker:
         program = statement.parent
         if program is None or program.type != "program" or self.loops is None:
             return
-        if any(child.type == "&" for child in program.children):
+        if b"&" in self.src and any(child.type == "&" for child in program.children):
             return  # a list in the background assigns in a subshell
         name = node.child_by_field_name("name")
         value = node.child_by_field_name("value")
