@@ -70,12 +70,12 @@ WATCHED = (
 IMPORTS_ONLY = (
     "from gatekeeper import procexit\n"
     "procexit.tune_gc()\n"  # as the hook process does (run U)
-    "import importlib, gatekeeper.cli, gatekeeper.hook, gatekeeper.pipeline, gatekeeper.audit\n"
+    "import gatekeeper.cli, gatekeeper.hook, gatekeeper.pipeline, gatekeeper.audit\n"
     "from gatekeeper.host import BUILTIN_PLUGINS\n"
     "from gatekeeper.shell import parse\n"
     "for name in BUILTIN_PLUGINS:\n"
-    "    importlib.import_module(name)\n"
-    "parse.parse('true')\n"
+    "    __import__(name)\n"  # as the host does (no `importlib` package)
+    "parse.parse('for f in a; do true; done', '/')\n"  # tree-sitter loaded, one tree parse
     "procexit.finish(0)\n"
 )
 PROBE = (
