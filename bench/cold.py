@@ -68,12 +68,15 @@ WATCHED = (
     "types",
 )
 IMPORTS_ONLY = (
-    "import importlib, gatekeeper.cli, gatekeeper.hook, gatekeeper.pipeline, gatekeeper.audit\n"
+    "from gatekeeper import procexit\n"
+    "procexit.tune_gc()\n"  # as the hook process does (run U)
+    "import gatekeeper.cli, gatekeeper.hook, gatekeeper.pipeline, gatekeeper.audit\n"
     "from gatekeeper.host import BUILTIN_PLUGINS\n"
     "from gatekeeper.shell import parse\n"
     "for name in BUILTIN_PLUGINS:\n"
-    "    importlib.import_module(name)\n"
-    "parse.parse('true')\n"
+    "    __import__(name)\n"  # as the host does (no `importlib` package)
+    "parse.parse('for f in a; do true; done', '/')\n"  # tree-sitter loaded, one tree parse
+    "procexit.finish(0)\n"
 )
 PROBE = (
     "import sys\n"
@@ -100,6 +103,49 @@ def modules_of_one_call(env: dict[str, str], payload: bytes) -> list[str]:
     return proc.stderr.decode().rsplit("MODULES=", 1)[1].strip().split(",")
 
 
+def count_instructions(
+    variants: dict[str, tuple[list[str], dict[str, str]]], payloads: Sequence[bytes], cwd: Path
+) -> int:
+    """Instructions of one whole process per variant, for a Bash, a Read and an Edit call.
+
+    Exact whatever the load (callgrind counts instructions, not time). Each call runs twice
+    first, so that the state dir, the config's parse cache and the bytecode exist. The fast
+    client with no server (its in-process fallback) is added; with ``--other`` only the
+    console script is that tree's (the client would import this tree's package).
+    """
+    import re
+
+    from gatekeeper import client
+
+    rows = dict(variants)
+    env = variants["gatekeeper hook (cold)"][1]
+    rows["fast client, no server (cold)"] = ([*client.hook_command(), "--no-server"], env)
+    picked: dict[str, bytes] = {}
+    for tool in ("Bash", "Read", "Edit"):
+        found = next((p for p in payloads if f'"tool_name": "{tool}"'.encode() in p), None)
+        if found is not None:
+            picked[tool] = found
+    print(f"instructions of one process (callgrind), millions; cwd {cwd.name}:")
+    print(f"  {'variant':34} " + " ".join(f"{tool:>8}" for tool in picked))
+    for name, (cmd, environ) in rows.items():
+        counts = []
+        for data in picked.values():
+            for _ in range(2):
+                subprocess.run(cmd, input=data, env=environ, cwd=cwd, capture_output=True, check=False)
+            proc = subprocess.run(
+                ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                input=data,
+                env=environ,
+                cwd=cwd,
+                capture_output=True,
+                check=False,
+            )
+            total = re.search(rb"Collected : (\d+)", proc.stderr)
+            counts.append(f"{int(total.group(1)) / 1e6:8.1f}" if total else f"{'?':>8}")
+        print(f"  {name:34} " + " ".join(counts))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the cold rows; print them; write the results file."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
@@ -109,6 +155,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--other", type=Path, help="another tree's src dir to compare with")
     parser.add_argument("--out", type=Path, default=REPO / "bench-results-cold.json")
     parser.add_argument("--work", type=Path, default=REPO / ".cache" / "bench-cold-home")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="instead: count each variant's instructions (valgrind's callgrind), one call each",
+    )
     ns = parser.parse_args(argv)
 
     compile_sources()
@@ -128,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ns.other is not None:
         other_env = {**env, "PYTHONPATH": str(ns.other.resolve())}
         variants["gatekeeper hook (cold), --other"] = ([GATEKEEPER, "hook"], other_env)
+    if ns.instructions:
+        return count_instructions(variants, payloads, project)
     times: dict[str, list[float]] = {name: [] for name in variants}
     cpu: dict[str, list[float]] = {name: [] for name in variants}
     differ = 0

@@ -7,6 +7,7 @@ import os
 import re
 import stat
 import subprocess
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -171,3 +172,49 @@ def test_the_needles_skip_the_corpora_as_every_pattern_would() -> None:
     for line in [*lines, *SECRETISH]:
         assert audit.redact(line) == redact_every_pattern(line), line
     assert "[REDACTED]" in audit.redact("AWS_SECRET_ACCESS_KEY=abc git push")
+
+
+ASSIGNMENT_PARTS = [
+    *audit._ASSIGNED_WORDS,
+    "API",
+    "Key",
+    "or",
+    "ization",
+    "x",
+    "_",
+    "-",
+    " ",
+    "\t",
+    "\x1c",
+    "\n",
+    "=",
+    ":",
+    "'",
+    '"',
+    "$",
+    "/",
+]
+
+
+@settings(max_examples=5000, deadline=None)
+@given(st.lists(st.sampled_from(ASSIGNMENT_PARTS), max_size=8))
+def test_the_assignment_test_is_the_password_pattern(parts: list[str]) -> None:
+    # `_may_assign` decides, for ASCII text, whether the `password=...` pattern runs at all:
+    # it must say yes whenever the pattern matches, and no otherwise (no `re` for `author`).
+    text = "".join(parts)
+    lazy = audit._SECRET_PATTERNS[1][1]
+    matches = re.compile(lazy.pattern, lazy.flags).search(text) is not None
+    assert audit._may_assign(text.lower()) == matches
+
+
+def test_words_without_an_assignment_need_no_re() -> None:
+    code = (
+        "import sys\n"
+        "from gatekeeper import audit\n"
+        "texts = ['git log --author x', 'ls \"$PWD\" src/api/', 'gh auth status']\n"
+        "print([audit.redact(t) for t in texts] == texts, 're' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.strip()
+    assert out == "True False"

@@ -291,3 +291,36 @@ def _old_selects_secrets(glob: str) -> bool:
 @given(st.text(alphabet="*?[]{},.!/envpmkyidrsa_x", max_size=12))
 def test_grep_globs_select_secrets_as_with_fnmatch(glob: str) -> None:
     assert protected._selects_secrets(glob) == _old_selects_secrets(glob)
+
+
+def _dollar_names_by_regex(text: str) -> list[tuple[str, str]]:
+    pattern = re.compile(r"\$(\{[#!]?)?([A-Za-z_][A-Za-z0-9_]*)")  # secretenv._DOLLAR's
+    return [(m.group(1)[1:] if m.group(1) else "", m.group(2)) for m in pattern.finditer(text)]
+
+
+@settings(max_examples=5000)
+@given(
+    st.one_of(
+        st.text(alphabet="$${}#!(aZ_09\u00e9\u0661 \n-", max_size=40),
+        st.sampled_from(WORDS),
+        st.text(alphabet="${a}(", min_size=250, max_size=300),  # both sides of the cut
+    )
+)
+def test_the_variable_scan_of_short_words_is_its_regex(text: str) -> None:
+    from gatekeeper.shell import secretenv
+
+    expected = [] if text.count("$") == text.count("$(") else _dollar_names_by_regex(text)
+    assert secretenv._dollar_names(text) == expected
+
+
+def test_a_variable_in_a_word_needs_no_re() -> None:
+    code = (
+        "import sys\n"
+        "from gatekeeper.shell import secretenv\n"
+        "found = secretenv._dollar_names('\"$f\" ${HOME}/x ${#n} ${!ref} $1 ${} $')\n"
+        "print(found, 're' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.strip()
+    assert out == "[('', 'f'), ('', 'HOME'), ('#', 'n'), ('!', 'ref')] False"

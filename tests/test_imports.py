@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -60,6 +61,14 @@ def hook_modules(
     home: Path, config: str, tool: str, tool_input: dict[str, str]
 ) -> tuple[str, set[str]]:
     """Run `gatekeeper hook` on one call in a fresh interpreter: its answer and `sys.modules`."""
+    stdout, modules, _ = hook_run(home, config, tool, tool_input)
+    return stdout, modules
+
+
+def hook_run(
+    home: Path, config: str, tool: str, tool_input: dict[str, str]
+) -> tuple[str, set[str], list[str]]:
+    """`hook_modules`, and what the call compiled at run time (not a module's source)."""
     payload = json.dumps(
         {
             "tool_name": tool,
@@ -70,8 +79,11 @@ def hook_modules(
     )
     code = (
         "import sys\n"
+        "compiled = []\n"
+        "sys.addaudithook(lambda event, args: event == 'compile' and compiled.append(str(args[1])))\n"
         "from gatekeeper.cli import main\n"
         "main(['hook'])\n"
+        "print('\\nCOMPILED=' + repr([c for c in compiled if c.startswith('<')]), file=sys.stderr)\n"
         "print('\\nMODULES=' + ','.join(sorted(sys.modules)), file=sys.stderr)\n"
     )
     env = {
@@ -89,7 +101,9 @@ def hook_modules(
         check=True,
         timeout=60,
     )
-    return proc.stdout, set(proc.stderr.rsplit("MODULES=", 1)[1].strip().split(","))
+    compiled = proc.stderr.rsplit("COMPILED=", 1)[1].split("\n", 1)[0]
+    modules = set(proc.stderr.rsplit("MODULES=", 1)[1].strip().split(","))
+    return proc.stdout, modules, ast.literal_eval(compiled)
 
 
 @pytest.mark.parametrize(("tool", "tool_input", "loaded"), ORDINARY_CALLS)
@@ -120,3 +134,16 @@ def test_a_config_with_bash_rules_keeps_the_chain_out(tmp_path: Path) -> None:
     assert "allowed by your rule `Bash(npm run test:*)`" in stdout
     assert "gatekeeper.rules" in modules
     assert not ORDINARY_FORBIDDEN & modules, sorted(ORDINARY_FORBIDDEN & modules)
+
+
+@pytest.mark.parametrize(("tool", "tool_input", "loaded"), ORDINARY_CALLS)
+def test_the_hook_compiles_nothing_at_run_time(
+    tmp_path: Path, tool: str, tool_input: dict[str, str], loaded: str
+) -> None:
+    # compile() costs ~20 million instructions the first time (the records' __init__s come
+    # from gatekeeper.recordinits' bytecode; docs/performance.md, run U). A module's own
+    # source compiled by the import system (no bytecode yet) is not counted.
+    stdout, modules, compiled = hook_run(tmp_path, f"{tmp_path}/none.toml", tool, tool_input)
+    assert '"permissionDecision": "allow"' in stdout
+    assert loaded in modules
+    assert compiled == []

@@ -6,6 +6,9 @@ import copy
 import dataclasses
 import inspect
 import pickle
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gatekeeper import context as context_mod
-from gatekeeper import model, paths, records
+from gatekeeper import model, paths, recordgen, recordinits, records
 from gatekeeper.config import Config, ReviewerConfig
 from gatekeeper.context import Context, new_context
 from gatekeeper.model import (
@@ -311,3 +314,82 @@ def test_a_static_command_is_the_command_its_constructor_makes(
         assert (word.text, word.dynamic, word.glob) == (other.text, other.dynamic, other.glob)
     with pytest.raises(records.FrozenInstanceError):
         got.name = "x"  # type: ignore[misc]
+
+
+# -- the __init__s compiled ahead of time (gatekeeper.recordinits) ----------------------------
+
+
+def test_the_ahead_of_time_inits_are_up_to_date() -> None:
+    # In a fresh interpreter: this one holds the records the tests defined too.
+    proc = subprocess.run(
+        [sys.executable, "-m", "gatekeeper.recordgen", "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_generator_covers_every_module_that_makes_records() -> None:
+    package = Path(records.__file__).parent
+    users = {
+        "gatekeeper." + ".".join(path.relative_to(package).with_suffix("").parts)
+        for path in package.rglob("*.py")
+        if "records import dataclass" in path.read_text(encoding="utf-8")
+    }
+    assert users == set(recordgen.MODULES)
+
+
+@pytest.mark.parametrize("text", sorted(recordinits.INITS))
+def test_each_ahead_of_time_init_is_the_compiled_source_it_is_stored_under(text: str) -> None:
+    scope: dict[str, Any] = {}
+    exec(compile(text, "<test>", "exec", dont_inherit=True), scope)  # noqa: S102 - the generated source
+    compiled = scope["__init__"].__code__
+    ahead = recordinits.INITS[text].__code__
+    for attribute in (
+        "co_code",
+        "co_consts",
+        "co_names",
+        "co_varnames",
+        "co_freevars",
+        "co_cellvars",
+        "co_argcount",
+        "co_kwonlyargcount",
+        "co_flags",
+    ):
+        assert getattr(ahead, attribute) == getattr(compiled, attribute), attribute
+
+
+def test_the_models_run_the_ahead_of_time_inits() -> None:
+    for cls in (Finding, Decision, ToolCall, Word, Command, Review, Context, Config, Script):
+        assert cls.__init__.__code__.co_filename == recordinits.__file__, cls
+        assert cls.__init__.__qualname__ == f"{cls.__qualname__}.__init__"
+
+
+def test_a_record_of_an_ahead_of_time_source_gets_its_own_code_and_defaults() -> None:
+    # The same fields as `Review` (so the same source), other defaults: its own globals,
+    # defaults and code object (each keeps its own inline caches).
+    @records.dataclass(frozen=True, slots=True)
+    class Like:
+        decision: str
+        reason: str
+        reviewer: str = "someone"
+        cost_usd: float = 1.5
+        latency_ms: float = 2.5
+        failure: str = "none"
+
+    assert records.SOURCES[-1] in recordinits.INITS
+    like = Like("approve", "fine")
+    assert (like.decision, like.reason, like.reviewer, like.cost_usd, like.failure) == (
+        "approve",
+        "fine",
+        "someone",
+        1.5,
+        "none",
+    )
+    assert Review(ReviewDecision.APPROVE, "ok").reviewer == ""
+    assert Like.__init__.__code__ is not Review.__init__.__code__
+    assert Like.__init__.__code__.co_code == Review.__init__.__code__.co_code
+    with pytest.raises(TypeError):
+        Like("approve")  # type: ignore[call-arg]

@@ -80,13 +80,54 @@ def _masked(m: re.Match[str]) -> str:
     return m.group(1) + "[REDACTED]"
 
 
+# The second pattern's words, each as it must appear in lowered ASCII text (`api[_-]?key`
+# spelled out), for `_may_assign`.
+_ASSIGNED_WORDS = (
+    "password", "passwd", "pwd", "secret", "token", "auth", "credential",
+    "apikey", "api_key", "api-key", "accesskey", "access_key", "access-key",
+    "privatekey", "private_key", "private-key",
+)  # fmt: skip
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _may_assign(lowered: str) -> bool:
+    """Whether the second pattern (``password=...``) can match this lowered ASCII text.
+
+    Exactly its shape, without `re`: one of its words, word characters, spaces, ``=`` or
+    ``:``, spaces, then at least one character that is not a space. ``author``, ``$PWD``
+    or ``src/api/`` in a command hold a word but no assignment: they neither import `re`
+    (~20 million instructions of a cold call) nor run the pattern.
+    """
+    for word in _ASSIGNED_WORDS:
+        start = lowered.find(word)
+        while start >= 0:
+            i = start + len(word)
+            end = len(lowered)
+            while i < end and lowered[i] in _WORD_CHARS:
+                i += 1
+            while i < end and lowered[i].isspace():
+                i += 1
+            if i < end and lowered[i] in "=:":
+                i += 1
+                while i < end and lowered[i].isspace():
+                    i += 1
+                if i < end:
+                    return True
+            start = lowered.find(word, start + 1)
+    return False
+
+
 def redact(text: str) -> str:
     """Mask what looks like a secret (tokens, passwords, keys, URL credentials)."""
     lowered = text.lower() if text.isascii() else None
-    for (needles, pattern), narrow in zip(_SECRET_PATTERNS, _ASCII_NEEDLES, strict=True):
+    for index, ((needles, pattern), narrow) in enumerate(
+        zip(_SECRET_PATTERNS, _ASCII_NEEDLES, strict=True)
+    ):
         if not any(needle in text for needle in needles):
             continue
         if lowered is not None and not any(needle in lowered for needle in narrow):
+            continue
+        if index == 1 and lowered is not None and not _may_assign(lowered):
             continue
         masked = pattern.sub(_masked, text)
         if masked != text:

@@ -12,6 +12,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
+    from typing import NoReturn
 
     from gatekeeper.model import Decision, ToolCall
 
@@ -20,6 +21,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `gatekeeper` executable."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["hook"]:
+        if argv is None and getattr(sys.modules.get("__main__"), "main", None) is main:
+            _hook_process()  # the console script's own process: never returns
         from gatekeeper.hook import main as hook_main
 
         return hook_main()
@@ -40,6 +43,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("gatekeeper: interrupted", file=sys.stderr)
         return 130
     return result
+
+
+def _hook_process() -> NoReturn:
+    """`gatekeeper hook` as the whole process: fewer collections, no teardown at the end.
+
+    Only when the console script runs it (``__main__.main`` is this `main`, argv from the
+    command line), never when a test or a program calls `main` (`gatekeeper.procexit`).
+    """
+    from gatekeeper import procexit
+
+    procexit.tune_gc()
+    from gatekeeper.hook import main as hook_main
+
+    procexit.finish(hook_main())
 
 
 def _parser() -> argparse.ArgumentParser:

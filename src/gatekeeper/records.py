@@ -107,28 +107,35 @@ def _fields_of(cls: type) -> tuple[_Field, ...]:
     return tuple(fields)
 
 
-def _source(cls: type, fields: tuple[_Field, ...], *, frozen: bool, slots: bool, tag: str) -> str:
-    """The generated ``__init__`` of one record class (its signature is the fields').
+def _source(
+    cls: type, fields: tuple[_Field, ...], *, frozen: bool, slots: bool
+) -> tuple[str, dict[str, object], tuple[object, ...]]:
+    """The generated ``__init__`` of one record class: its source, globals and defaults.
 
-    Its names carry `tag`, so that the sources of several classes compile as one. A frozen
-    slotted record sets each field through its slot's own descriptor (`__set{tag}_{name}`,
-    what ``object.__setattr__`` finds and calls after looking the name up in the class):
-    ~40% less per field, and every value crossing the plugin boundary is one of these.
+    Its signature is the fields'; the defaults are the function's, given when it is made
+    (the source names no value, so that equal fields give equal sources). A frozen slotted
+    record sets each field through its slot's own descriptor (``__set_<name>``, what
+    ``object.__setattr__`` finds and calls after looking the name up in the class): ~40%
+    less per field, and every value crossing the plugin boundary is one of these.
     """
     params: list[str] = []
     body: list[str] = []
-    seen_default = False
+    scope: dict[str, object] = {}
+    defaults: list[object] = []
     for f in fields:
         has_default = f.default is not _MISSING or f.default_factory is not _MISSING
-        dflt, fact = f"__dflt{tag}_{f.name}", f"__fact{tag}_{f.name}"
+        dflt, fact = f"__dflt_{f.name}", f"__fact_{f.name}"
+        if f.default_factory is not _MISSING:
+            scope[dflt] = _MISSING
+            scope[fact] = f.default_factory
+        elif f.default is not _MISSING:
+            scope[dflt] = f.default
         if f.init:
             if has_default:
-                seen_default = True
-                params.append(f"{f.name}={dflt}")
-            elif seen_default:
+                defaults.append(scope[dflt])
+            elif defaults:
                 raise TypeError(f"non-default argument {f.name!r} follows default argument")
-            else:
-                params.append(f.name)
+            params.append(f.name)
             value = f.name
             if f.default_factory is not _MISSING:
                 value = f"{_made(f.default_factory, fact)} if {f.name} is {dflt} else {f.name}"
@@ -139,16 +146,18 @@ def _source(cls: type, fields: tuple[_Field, ...], *, frozen: bool, slots: bool,
         else:
             continue  # set by __post_init__
         if frozen and slots:
-            body.append(f"    __set{tag}_{f.name}(self, {value})")
+            scope[f"__set_{f.name}"] = cls.__dict__[f.name].__set__
+            body.append(f"    __set_{f.name}(self, {value})")
         elif frozen:
+            scope["__object_setattr"] = object.__setattr__
             body.append(f"    __object_setattr(self, {f.name!r}, {value})")
         else:
             body.append(f"    self.{f.name} = {value}")
     if "__post_init__" in cls.__dict__:
         body.append("    self.__post_init__()")
-    lines = [f"def __init{tag}(self, {', '.join(params)}):".replace("(self, )", "(self)")]
+    lines = [f"def __init__(self, {', '.join(params)}):".replace("(self, )", "(self)")]
     lines += body or ["    pass"]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", scope, tuple(defaults)
 
 
 def _made(factory: object, name: str) -> str:
@@ -163,11 +172,37 @@ def _made(factory: object, name: str) -> str:
     return f"{name}()"
 
 
+# The sources of the records' __init__s compiled ahead of time, as the bytecode of an
+# ordinary module (`gatekeeper.recordinits`, written by `python -m gatekeeper.recordgen`):
+# compile() costs a cold call ~20 million instructions of ~105 million (the first call
+# also builds the `ast` types), the module's bytecode ~1 million. The source is the key,
+# so a record changed since the module was written is compiled at run time, never run
+# from another's code. Every source built in this process is kept in `SOURCES`, for the
+# generator and its test.
+try:
+    from gatekeeper.recordinits import INITS as _AHEAD
+except ImportError:  # pragma: no cover - a tree without the generated module
+    _AHEAD = {}
+SOURCES: list[str] = []
+_FunctionType: type = type(_made)
+_CODES_IN_USE: set[int] = set()
+
 # Classes whose __init__ is not compiled yet. compile() has a large fixed cost per call on a
 # slow interpreter (~0.5 ms), so the inits of all classes defined before the first instance
 # of any of them is made compile together, in one call.
-_PENDING: list[tuple[type, str]] = []
-_SCOPE: dict[str, object] = {"__object_setattr": object.__setattr__}
+_PENDING: list[tuple[type, str, dict[str, object], tuple[object, ...]]] = []
+
+
+def _install_init(
+    cls: type, code: object, scope: dict[str, object], defaults: tuple[object, ...]
+) -> None:
+    """Make the class' ``__init__`` from `code`, with its own globals and defaults."""
+    if id(code) in _CODES_IN_USE:  # two classes of equal sources: one code object each,
+        code = code.replace()  # type: ignore[attr-defined]  # so that each keeps its caches
+    _CODES_IN_USE.add(id(code))
+    init = _FunctionType(code, scope, "__init__", defaults or None)
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[misc]
 
 
 _TWINS: dict[type, type | None] = {}
@@ -215,13 +250,15 @@ def _compile_pending() -> None:
     del _PENDING[:]
     if not pending:
         return
-    source = "".join(text for _, text in pending)
-    exec(compile(source, "<gatekeeper.records>", "exec"), _SCOPE)  # noqa: S102 - our own generated source, as dataclasses does
-    for cls, _ in pending:
-        init = _SCOPE.pop(f"__init_{id(cls)}")
-        init.__name__ = "__init__"  # type: ignore[attr-defined]
-        init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
-        cls.__init__ = init  # type: ignore[misc]
+    source = "".join(
+        text.replace("def __init__(", f"def __init_{i}(", 1)
+        for i, (_, text, _, _) in enumerate(pending)
+    )
+    compiled: dict[str, object] = {}
+    exec(compile(source, "<gatekeeper.records>", "exec"), compiled)  # noqa: S102 - our own generated source, as dataclasses does
+    for i, (cls, _, scope, defaults) in enumerate(pending):
+        code = compiled[f"__init_{i}"].__code__.replace(co_name="__init__")  # type: ignore[attr-defined]
+        _install_init(cls, code, scope, defaults)
 
 
 def _pending_init(cls: type) -> object:
@@ -314,17 +351,15 @@ def _build(cls: type, *, frozen: bool, slots: bool, eq: bool) -> type:
                 setattr(cls, f.name, f.default)
             elif isinstance(cls.__dict__.get(f.name), _Field):
                 delattr(cls, f.name)
-    tag = f"_{id(cls)}"
-    for f in fields:
-        if slots and frozen:
-            _SCOPE[f"__set{tag}_{f.name}"] = cls.__dict__[f.name].__set__
-        if f.default_factory is not _MISSING:
-            _SCOPE[f"__dflt{tag}_{f.name}"] = _MISSING
-            _SCOPE[f"__fact{tag}_{f.name}"] = f.default_factory
-        elif f.default is not _MISSING:
-            _SCOPE[f"__dflt{tag}_{f.name}"] = f.default
-    _PENDING.append((cls, _source(cls, fields, frozen=frozen, slots=slots, tag=tag)))
-    methods = {"__init__": _pending_init(cls), **_methods(cls, fields, frozen=frozen, eq=eq)}
+    text, scope, defaults = _source(cls, fields, frozen=frozen, slots=slots)
+    SOURCES.append(text)
+    ahead = _AHEAD.get(text)
+    methods = _methods(cls, fields, frozen=frozen, eq=eq)
+    if ahead is not None:
+        _install_init(cls, ahead.__code__, scope, defaults)
+    else:
+        _PENDING.append((cls, text, scope, defaults))
+        methods["__init__"] = _pending_init(cls)
     for name, method in methods.items():
         if method is not None:
             method.__qualname__ = f"{cls.__qualname__}.{name}"  # type: ignore[attr-defined]

@@ -51,6 +51,9 @@ _LISTERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", 
 _LISTERS |= {"jq", "gojq", "jaq", "yq", "systemctl"}
 # `$NAME`, `${NAME`, `${#NAME`, `${!NAME`: a name starts with a letter or `_` (`$1` is none).
 _DOLLAR = LazyRegex(r"\$(\{[#!]?)?([A-Za-z_][A-Za-z0-9_]*)")
+_NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+_NAME_CHARS = _NAME_START | frozenset("0123456789")
+_SCAN_IN_PYTHON = 256  # longer words (a deep `$( )` nesting holds every level): the regex
 _LISTING_FLAGS = set("pxraAilugtn")  # declare/typeset letters that only select what is listed
 
 
@@ -187,4 +190,27 @@ def _dollar_names(text: str) -> list[tuple[str, str]]:
     """
     if text.count("$") == text.count("$("):
         return []
-    return [(m.group(1)[1:] if m.group(1) else "", m.group(2)) for m in _DOLLAR.finditer(text)]
+    if len(text) > _SCAN_IN_PYTHON:
+        return [(m.group(1)[1:] if m.group(1) else "", m.group(2)) for m in _DOLLAR.finditer(text)]
+    # A short word (`"$f"`, `${HOME}/x`): the same matches without `re`, whose import costs
+    # a cold call ~20 million instructions (docs/performance.md, run U).
+    found: list[tuple[str, str]] = []
+    end = len(text)
+    i = text.find("$")
+    while i >= 0:
+        j = i + 1
+        mark = ""
+        if j < end and text[j] == "{":
+            if text[j + 1 : j + 2] in ("#", "!") and text[j + 2 : j + 3] in _NAME_START:
+                mark, j = text[j + 1], j + 2
+            elif text[j + 1 : j + 2] in _NAME_START:
+                j += 1
+        if text[j : j + 1] in _NAME_START:
+            k = j + 1
+            while k < end and text[k] in _NAME_CHARS:
+                k += 1
+            found.append((mark, text[j:k]))
+            i = text.find("$", k)
+        else:
+            i = text.find("$", i + 1)
+    return found
