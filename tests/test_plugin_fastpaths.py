@@ -1,7 +1,8 @@
 """The checkers' early exits answer as the code they skip.
 
-`cloud._spelled` returns "" at once for a word that is neither one of the names nor a long
-option, `cloud._az_orgs` looks only at long options, `environment`'s hook returns None at
+`cloud._spelled` answers from a table of the names and their prefixes made once,
+`cloud._abbreviates` tests one name without a table, `cloud._az_orgs` looks only at words
+starting with `--o` (after one test of all the words joined), `environment`'s hook returns None at
 once for a command without assignments or declarations, and `effects.write_targets` skips
 words that are not options when it looks for `--output`-like channels. Each is compared
 here with the code as it was (the whole corpora are compared by `bench/compare_trees.py`).
@@ -49,7 +50,22 @@ def _az_orgs_as_it_was(args: list[str]) -> list[str]:
 @settings(max_examples=2000)
 @given(_FLAGS, _NAMES)
 def test_spelled_answers_as_before(flag: str, names: tuple[str, ...]) -> None:
-    assert cloud._spelled(flag, names) == _spelled_as_it_was(flag, names)
+    assert cloud._spelled(flag, cloud._abbreviations(names)) == _spelled_as_it_was(flag, names)
+    if len(names) == 1 and names[0].startswith("--"):  # what it is called with: a long option
+        assert cloud._abbreviates(flag, names[0]) == bool(_spelled_as_it_was(flag, names))
+
+
+def test_the_tables_answer_as_the_names_did() -> None:
+    """Every prefix of every risky flag of aws and gcloud, and a few other words, through
+    the module's own tables."""
+    for names, table in (
+        (cloud._AWS_RISKY_GLOBALS, cloud._AWS_RISKY),
+        (tuple(cloud._GCLOUD_BAD_FLAGS), cloud._GCLOUD_BAD),
+    ):
+        words = {n[:end] + tail for n in names for end in range(len(n) + 1) for tail in ("", "=v")}
+        words |= {"--endpoint-urlx", "--debugger", "-d", "--", "x", "--no", "--c", "--ca"}
+        for word in sorted(words):
+            assert cloud._spelled(word, table) == _spelled_as_it_was(word, names), word
 
 
 @settings(max_examples=1000)

@@ -45,7 +45,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
 from gatekeeper.model import Finding, Verdict
-from gatekeeper.shell.effects import long_options, split_options
+from gatekeeper.shell.effects import split_options
 from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -77,17 +77,35 @@ def _flag_name(flag: str) -> str:
     return flag.split("=", 1)[0]
 
 
-def _spelled(flag: str, names: Collection[str]) -> str:
-    """The option of `names` that `flag` spells out or abbreviates, or "": aws, az and gcloud
-    parse with argparse, which takes any unambiguous prefix (``--endp`` is ``--endpoint-url``,
-    ``--orga`` is ``--organization``). An exact name of another option is that option."""
-    name = flag.split("=", 1)[0]  # _flag_name, inline (hot: every flag of every cloud call)
-    if name in names:
-        return name
-    if not name.startswith("--") or len(name) < 3:
-        return ""  # what long_options gives for it: no long option, no abbreviation
-    found = long_options(name, names)
-    return found[0] if found else ""
+def _abbreviations(names: Collection[str]) -> dict[str, str]:
+    """What `_spelled` answers for `names`, made once: each name, and each prefix of 3
+    characters or more of a long one → the first of `names` (in their order) it abbreviates.
+    aws, az and gcloud parse with argparse, which takes any unambiguous prefix (``--endp``
+    is ``--endpoint-url``, ``--orga`` is ``--organization``); an exact name of another
+    option is that option."""
+    table: dict[str, str] = {}
+    for name in names:
+        if name.startswith("--"):
+            for end in range(3, len(name) + 1):
+                table.setdefault(name[:end], name)
+    for name in names:
+        table[name] = name
+    return table
+
+
+def _spelled(flag: str, names: dict[str, str]) -> str:
+    """The option that `flag` (before any `=`) spells out or abbreviates, of the names of
+    the table `names` (`_abbreviations`), or "" (one look-up: every flag of every call)."""
+    return names.get(flag.split("=", 1)[0], "")
+
+
+def _abbreviates(flag: str, option: str) -> bool:
+    """Whether `flag` (before any `=`) is the long `option` or an abbreviation of it:
+    ``_spelled(flag, _abbreviations((option,))) != ""``, without a table (hot: every flag
+    of every az call). Every prefix of a long option of 3 characters or more starts with
+    ``--``."""
+    name = flag.split("=", 1)[0]
+    return len(name) >= 3 and option.startswith(name)
 
 
 _FILE_ARGUMENT = LazyRegex(r"^(?:fileb?://|@)(.+)$")
@@ -95,6 +113,9 @@ _FILE_ARGUMENT = LazyRegex(r"^(?:fileb?://|@)(.+)$")
 
 def _file_reads(args: list[str], ctx: Context) -> Finding | None:
     """`file://x`, `fileb://x`, `@x` arguments (aws, az) read a local file."""
+    joined = " ".join(args)  # one C pass over all the words first (hot: most have neither)
+    if "@" not in joined and "file" not in joined:
+        return None
     for a in args:
         value = a.split("=", 1)[1] if a.startswith("-") and "=" in a else a
         m = _FILE_ARGUMENT.match(value)
@@ -119,6 +140,7 @@ _AWS_VALUE_GLOBALS = {
 }
 # Global options that send the request elsewhere, log it, or weaken TLS (abbreviations too).
 _AWS_RISKY_GLOBALS = ("--endpoint-url", "--debug", "--ca-bundle", "--no-verify-ssl")
+_AWS_RISKY = _abbreviations(_AWS_RISKY_GLOBALS)
 _AWS_GLOBAL_OK = {
     "--profile",
     "--region",
@@ -241,7 +263,7 @@ _AWS_EXTRA_READS = {
 def _aws(args: list[str], ctx: Context) -> Finding | None:
     positional, flags = _split(args, _AWS_VALUE_GLOBALS)
     for f in flags:
-        name = _spelled(f, _AWS_RISKY_GLOBALS)
+        name = _spelled(f, _AWS_RISKY)
         if name == "--endpoint-url":
             host = f.split("=", 1)[1] if f.startswith("--endpoint-url=") else ""
             if not re.match(r"^https?://(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(/|$)", host):
@@ -517,8 +539,9 @@ _AZ_PUBLIC_READS = {
 
 def _az(args: list[str], ctx: Context) -> Finding | None:
     _, flags = _split(args, _AZ_VALUE_FLAGS)
-    if any(_spelled(f, ("--debug",)) for f in flags):
-        return _flag("`az --debug` logs the requests, credentials included")
+    for f in flags:
+        if f.startswith("--d") and _abbreviates(f, "--debug"):  # (every abbreviation does)
+            return _flag("`az --debug` logs the requests, credentials included")
     for org in _az_orgs(args):
         if not _azure_devops_url(org):
             # the devops extension sends the PAT or the login's token to that URL
@@ -561,11 +584,13 @@ def _az(args: list[str], ctx: Context) -> Finding | None:
 def _az_orgs(args: list[str]) -> list[str]:
     """The values of `--org`/`--organization` (attached with `=` or the next word)."""
     found: list[str] = []
+    if "--o" not in " ".join(args):
+        return found  # no word starts so (hot: one C pass instead of a test per word)
     for i, a in enumerate(args):
-        if not a.startswith("--"):
-            continue  # _spelled is "" for it: both names are long options
+        if not a.startswith("--o"):
+            continue  # neither name nor any abbreviation of them (3 characters or more)
         name, eq, value = a.partition("=")
-        if _spelled(name, ("--org", "--organization")):
+        if _abbreviates(name, "--organization"):  # `--org` is a prefix of it too
             found.append(value if eq else (args[i + 1] if i + 1 < len(args) else ""))
     return found
 
@@ -614,6 +639,7 @@ _GCLOUD_BAD_FLAGS = {
     "--log-http",
     "--credential-file-override",
 }
+_GCLOUD_BAD = _abbreviations(_GCLOUD_BAD_FLAGS)
 _GCLOUD_PREFIXES = {"alpha", "beta"}
 _GCLOUD_GROUPS = {
     "app",
@@ -766,7 +792,7 @@ _GCLOUD_SECRET_READS = {
 def _gcloud(args: list[str], ctx: Context) -> Finding | None:
     positional, flags = _split(args, _GCLOUD_VALUE_FLAGS)
     for f in flags:
-        bad = _spelled(f, _GCLOUD_BAD_FLAGS)
+        bad = _spelled(f, _GCLOUD_BAD)
         if bad:
             return _flag(f"`gcloud {bad}` reads a file or logs the credentials")
     if any(w in _GCLOUD_SECRET_WORDS for w in positional):
