@@ -151,6 +151,8 @@ class _Item:
     redirects: tuple[Redirect, ...] = ()
     piped: bool = False
     heredoc_of: Node | None = None  # the redirected statement whose here-document feeds it
+    # Words after a redirect's target (`cat 2>/dev/null ~/.ssh/id_rsa`), the command's own
+    extra: tuple[Word, ...] = ()
 
 
 class _Walker:
@@ -168,6 +170,11 @@ class _Walker:
         self.alternatives: list[Word] | None = None
         # (name, value text) of assignments that are no command: `x=$T` alone, `for x in`.
         self.copies: list[tuple[str, str]] = []
+        # tree-sitter-bash hangs the words after a redirect's target (`> f a b`) and a
+        # here-document line's own redirects (`cat <<EOF > f`) on the redirect; bash gives
+        # them to the command. `redirect` leaves them here for the command to take.
+        self.spilled: list[Word] = []
+        self.spilled_redirects: list[Redirect] = []
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -246,11 +253,19 @@ class _Walker:
                 continue
             elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
                 # A redirect without a command (`> file` alone) still writes the file.
+                spilled = len(self.spilled)
                 redirect = self.redirect(node, item.where)
+                extra = tuple(self.spilled[spilled:])
+                del self.spilled[spilled:]
+                if extra:  # `f() { :; } > a b`: no command to give `b` to
+                    self.problem("GK-SHELL-001", "a word after a redirect of no command", node)
                 if redirect is not None:
                     self.commands.append(
                         Command(
-                            words=(), redirects=(redirect,), where=item.where, text=self.text(node)
+                            words=extra,
+                            redirects=(redirect,),
+                            where=item.where,
+                            text=self.text(node),
                         )
                     )
             else:
@@ -270,6 +285,8 @@ class _Walker:
         piped = item.piped
         body: Node | None = None
         herestring = False
+        spilled = len(self.spilled)
+        spilled_redirects = len(self.spilled_redirects)
         for i, child in enumerate(node.children):
             field = node.field_name_for_child(i)
             if child.type == "ERROR" and body is not None:
@@ -288,7 +305,10 @@ class _Walker:
             if herestring and child.type == "file_redirect":
                 herestring = False
                 words = [c for c in child.children if c.is_named]
-                target = self.word(words[-1], item.where) if words else Word("")
+                target = self.word(words[0], item.where) if words else Word("")
+                for more in words[1:]:  # `cat > f <<< x ~/.ssh/id_rsa`: cat's argument
+                    word = self.word(more, item.where)
+                    self.spilled.extend(self.alternatives or (word,))
                 redirects.append(Redirect("<<<", target, ""))
                 piped = True
                 continue
@@ -300,14 +320,18 @@ class _Walker:
                     r is not None and r.op in ("<", "<&", "<>")
                 ):
                     piped = True
+        extra = (*self.spilled[spilled:], *item.extra)
+        del self.spilled[spilled:]
+        redirects += self.spilled_redirects[spilled_redirects:]
+        del self.spilled_redirects[spilled_redirects:]
         if body is None:
             # A redirect with no command (`> file`) still creates or truncates the file.
             self.commands.append(
-                Command((), (), tuple(redirects), item.where, self.text(node), piped)
+                Command(extra, (), tuple(redirects), item.where, self.text(node), piped)
             )
             return
         if body.type == "command":
-            self.command(_Item(body, item.where, tuple(redirects), piped), heredoc_of=node)
+            self.command(_Item(body, item.where, tuple(redirects), piped, extra=extra), node)
         elif body.type in ("list", "pipeline"):
             # tree-sitter hangs `a && b > f` on the whole list, but bash gives the redirect
             # (and a here-document's stdin) to the last command only.
@@ -315,8 +339,12 @@ class _Walker:
             self.split_tail(body, item, tuple(redirects), piped, parts)
             if parts and parts[-1].node.type == "command":
                 parts[-1].heredoc_of = node
+            if parts:
+                parts[-1].extra = extra
             self.stack.extend(reversed(parts))
         else:
+            if extra:  # `{ a; } > f b`: bash stops at a syntax error; the gate cannot follow
+                self.problem("GK-SHELL-001", "a word after the redirect of a compound", node)
             self.stack.append(_Item(body, item.where, tuple(redirects), piped))
 
     def split_tail(
@@ -348,8 +376,15 @@ class _Walker:
     def redirect(self, node: Node, where: str) -> Redirect | None:
         kind = node.type
         if kind == "heredoc_redirect":
-            for child in node.children:
-                if child.type == "heredoc_body":
+            for i, child in enumerate(node.children):
+                if node.field_name_for_child(i) == "argument":  # `cat <<EOF ~/.ssh/id_rsa`
+                    word = self.word(child, where)
+                    self.spilled.extend(self.alternatives or (word,))
+                elif child.type == "file_redirect":  # `cat <<EOF > f`: cat writes f
+                    r = self.redirect(child, where)
+                    if r is not None:
+                        self.spilled_redirects.append(r)
+                elif child.type == "heredoc_body":
                     self.scan(child, where)  # unquoted delimiters expand $( ) in the body
                     if _unparsed_in_body(node, child, self):
                         # tree-sitter-bash reads no backtick in a body, and after `<<-` misses
@@ -371,13 +406,19 @@ class _Walker:
             field = node.field_name_for_child(i)
             if child.type == "file_descriptor" and field != "destination":
                 fd = self.text(child)
-            elif not child.is_named:
+            elif not child.is_named or (
+                dest is None and child.type == "ERROR" and self.text(child) in ("<", ">")
+            ):
+                # tree-sitter-bash reads the `>` (or the `<`) of `3<>FILE` as an error: part
+                # of the op, not its target (bash opens FILE, or a socket, to read and write)
                 op += self.text(child)
             elif dest is None:
                 dest = child
             else:
-                # Extra words after a redirect target (`> a b`) belong to the command line.
-                self.scan(child, where)
+                # Extra words after a redirect target (`> a b`) belong to the command line:
+                # `rm 2>/dev/null -rf ~` runs `rm -rf ~`.
+                word = self.word(child, where)
+                self.spilled.extend(self.alternatives or (word,))
         if dest is None:
             return None
         return Redirect(op or ">", self.word(dest, where), fd)
@@ -461,6 +502,8 @@ class _Walker:
         assignments: list[tuple[str, Word]] = []
         redirects = list(item.redirects)
         piped = item.piped
+        spilled = len(self.spilled)
+        spilled_redirects = len(self.spilled_redirects)
         for i, child in enumerate(node.children):
             kind = child.type
             if kind == "variable_assignment" and not words:
@@ -485,6 +528,12 @@ class _Walker:
                     continue
                 word = self.word(child, item.where, kind)
                 words.extend(self.alternatives or (word,))  # `cat {/etc/shadow,x}`: two words
+        if len(self.spilled) > spilled or item.extra:  # `cat 2>/dev/null ~/.ssh/id_rsa`
+            words += [*self.spilled[spilled:], *item.extra]
+            del self.spilled[spilled:]
+        if len(self.spilled_redirects) > spilled_redirects:
+            redirects += self.spilled_redirects[spilled_redirects:]
+            del self.spilled_redirects[spilled_redirects:]
         if words:
             head = words[0]
             if head.dynamic:
