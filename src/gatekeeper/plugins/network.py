@@ -37,8 +37,9 @@ _NETCAT_EXEC = ("--exec", "--sh-exec", "--lua-exec")
 _AWKS = frozenset({"awk", "gawk", "nawk", "mawk"})
 _NAMES = _NETCATS | _AWKS | {"socat", "socket"}
 # socat's address types that run a program: `EXEC:/bin/sh`, `system:'bash -i'`, and a
-# dual address's half after `!!`. socat reads the type case-insensitively.
-_SOCAT_PROGRAM = LazyRegex(r"(?i)(?:^|!!)\s*(?:exec|system|shell)\s*[:,]")
+# dual address's half after `!!` (socat 2's chains: after `|`, `%`, `^`). socat reads the
+# type case-insensitively.
+_SOCAT_PROGRAM = LazyRegex(r"(?i)(?:^|!!|[|%^])\s*(?:exec|system|shell)\s*[:,]")
 _GAWK_INET = LazyRegex(r"/inet[46]?/")
 
 

@@ -286,6 +286,13 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _inline_code_finding(command, ctx)
         if found is not None:
             return found
+    if command.name == "socat":  # `socat -u OPEN:~/.ssh/id_rsa,rdonly -`: inside an address
+        from gatekeeper.shell.socat import socat_files
+
+        for word in socat_files(command)[0]:
+            found = _read_finding(word.text, how, ctx)
+            if found is not None:
+                return found
     for _, value in command.assignments:
         for raw in _path_candidates(value.text):
             found = _read_finding(raw, "an environment assignment", ctx)

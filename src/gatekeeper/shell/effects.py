@@ -226,6 +226,10 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
         targets += _iconv_output(command)
     elif name == "sdiff":
         targets += _sdiff_output(command)
+    elif name == "socat":  # `socat - CREATE:/path`: the file inside an address
+        from gatekeeper.shell.socat import socat_files
+
+        targets += [(w, "socat address") for w in socat_files(command)[1]]
     elif name == "git":
         for i, arg in enumerate(argv):
             if arg in ("-o", "--output-directory") and i + 1 < len(words):
