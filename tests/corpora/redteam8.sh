@@ -76,3 +76,34 @@ socat -u GOPEN:/etc/shadow,rdonly -
 socat TCP-LISTEN:4444 'TCP:10.0.0.1:80|EXEC:sh'
 # ruleid: GK-NET-001
 socat TCP-LISTEN:4444 'STDIO%exec:sh'
+
+# -- busybox's telnetd with a shell as its login program serves that shell, no password --
+# ruleid: GK-NET-001
+busybox telnetd -p 4444 -l /bin/sh
+# ruleid: GK-NET-001
+telnetd -F -l /bin/bash
+
+# -- perl and ruby `-i` rewrite their file operands, as `sed -i` does --------------------
+# ruleid: GK-PROT-001
+perl -pi -e 's/^#//' ~/.bashrc
+# ruleid: GK-PROT-001
+perl -i.bak -pe 's/a/b/' .git/config
+# ruleid: GK-PROT-001
+ruby -i -pe 'gsub(/a/, "b")' .git/hooks/pre-commit
+# ruleid: GK-PROT-001
+perl -I lib -Mstrict -pi -e 's/a/b/' ~/.profile
+
+# -- an inline program with no quote in it: perl's q{}, tcl, expect, sqlite3's commands;
+# the paths in it were skipped as if the word were a file operand ----------------------
+# ruleid: GK-PROT-002
+perl -MFile::Slurp -e 'print read_file(q{/etc/shadow})'
+# ruleid: GK-PROT-001
+perl -e 'open F, q(>>/etc/cron.d/job); print F 1'
+# ruleid: GK-PROT-002
+tclsh <<< 'puts [read [open /etc/shadow]]'
+# ruleid: GK-PROT-002
+expect -c 'spawn cat /etc/shadow; interact'
+# ruleid: GK-PROT-002
+sqlite3 src/x.db '.import /etc/shadow t'
+# ok: GK-PROT-001
+python3 src/tool.py --message 'installed in /usr/local'

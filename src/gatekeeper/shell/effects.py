@@ -7,6 +7,8 @@ the protected-paths checker see the same targets: redirects (``>``, ``>>``, ``&>
 ``install``/``ln``, ``curl -o``/``-O``, ``wget -O``/``-P``, ``dd of=``, ``yq -i`` (``-Pi``), ``sdiff -o``, the outfile
 of ``xxd`` and ``uniq``, ``iconv -o``, ``git --output-directory=``, and the operands of
 ``touch``/``mkdir``/``rm``/``rmdir``/``truncate``/``chmod``/``chown``/``shred``/``unlink``.
+The files of ``perl -i``/``ruby -i`` (`gatekeeper.shell.inplace`) and of socat's addresses
+(`gatekeeper.shell.socat`) are read from their own modules.
 """
 
 from __future__ import annotations
@@ -226,6 +228,10 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
         targets += _iconv_output(command)
     elif name == "sdiff":
         targets += _sdiff_output(command)
+    elif name in ("perl", "ruby"):  # `perl -pi -e CODE FILE` rewrites FILE
+        from gatekeeper.shell.inplace import in_place_files
+
+        targets += [(w, f"{name} -i") for w in in_place_files(command)]
     elif name == "socat":  # `socat - CREATE:/path`: the file inside an address
         from gatekeeper.shell.socat import socat_files
 
