@@ -107,3 +107,26 @@ expect -c 'spawn cat /etc/shadow; interact'
 sqlite3 src/x.db '.import /etc/shadow t'
 # ok: GK-PROT-001
 python3 src/tool.py --message 'installed in /usr/local'
+
+# -- a subscript built at run time: `$a` expands to the text `$(cmd)`, and bash evaluates
+# the subscript `b[$(cmd)]` again where it takes the word as a name or a number ---------
+# ruleid: GK-BASH-006
+a='$(rm -rf ~/project-x)'; test -v "b[$a]"
+# ruleid: GK-BASH-006
+a='$(rm -rf ~/project-x)'; read "b[$a]" <<< x
+# ruleid: GK-BASH-006
+a='$(rm -rf ~/project-x)'; printf -v "b[$a]" x
+# ruleid: GK-BASH-006
+a='$(rm -rf ~/project-x)'; declare "b[$a]=1"
+# ruleid: GK-BASH-006
+a='$(rm -rf ~/project-x)'; let "n = b[$a]"
+# ruleid: GK-BASH-006
+a='$(rm -rf ~/project-x)'; declare -i n="b[$a]"
+# ruleid: GK-BASH-006
+a='$(rm -rf ~/project-x)'; x="b[$a]"; echo $(( x ))
+# ruleid: GK-BASH-006
+a="$(cat src/payload.txt)"; test -v "b[$a]"
+# ok: GK-BASH-006
+for i in 0 1 2; do let "s += i"; echo "${a[$i]}"; done
+# ok: GK-BASH-006
+i=$(wc -l < src/a.txt); echo "${lines[$i]}"

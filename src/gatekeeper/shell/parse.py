@@ -1112,6 +1112,8 @@ def _walk_text(
         _glued_comments(root, src, walker)
     if walker.copies or (b"=" in src and b"$" in src):
         _secret_copies(walker)
+        if b"[" in src:
+            _runtime_subscripts(walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -1130,6 +1132,16 @@ def _secret_copies(walker: _Walker) -> None:
         walker.problems.append(
             Problem("GK-ENV-002", f"uses {copy}, a copy of a secret of the environment", text)
         )
+
+
+def _runtime_subscripts(walker: _Walker) -> None:
+    """A subscript that expands a variable this call set to a possible command, where bash
+    evaluates it again (`a='$(cmd)'; test -v "b[$a]"`: see `shell.subscripts`)."""
+    from gatekeeper.shell.subscripts import runtime_subscripts
+
+    for word, text in runtime_subscripts(walker.commands, walker.copies):
+        reason = f"`{word[:60]}` expands a value set here into a subscript bash evaluates"
+        walker.problems.append(Problem("GK-BASH-006", reason, text))
 
 
 def _dropped_dash(root: Node, src: bytes, walker: _Walker) -> None:
