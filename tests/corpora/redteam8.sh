@@ -130,3 +130,16 @@ a="$(cat src/payload.txt)"; test -v "b[$a]"
 for i in 0 1 2; do let "s += i"; echo "${a[$i]}"; done
 # ok: GK-BASH-006
 i=$(wc -l < src/a.txt); echo "${lines[$i]}"
+
+# -- `declare -p NAME` prints NAME and sets nothing (`declare -p X=1`: "not found"); the
+# name was read as a run-time word, so every secret of the environment counted ---------
+# ok: GK-ENV-001
+declare -p PATH
+# ok: GK-ENV-001
+typeset -p HOME PWD LD_LIBRARY_PATH
+# ok: GK-ENV-001
+declare -p BASH_ENV=/tmp/x
+# ruleid: GK-ENV-001
+declare PATH=/tmp/bin
+# ruleid: GK-ENV-001
+export -p PATH=/tmp/bin

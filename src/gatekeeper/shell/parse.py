@@ -434,7 +434,8 @@ class _Walker:
                 ntext = self.text(name) if name is not None else ""
                 dynamic = value is not None and self.word(value, item.where).dynamic
                 words.append(Word(f"{ntext}={vtext}", dynamic))
-            elif not child.is_named:
+            elif not child.is_named or child.type == "variable_name":
+                # `declare -p PATH`: a name as written, no expansion (it was read as one)
                 words.append(Word(self.text(child)))
             else:
                 word = self.word(child, item.where)
