@@ -143,3 +143,12 @@ declare -p BASH_ENV=/tmp/x
 declare PATH=/tmp/bin
 # ruleid: GK-ENV-001
 export -p PATH=/tmp/bin
+
+# -- git ls-files --exclude-per-directory=NAME reads NAME beside every directory: with a
+# `/` in it, a file out of the tree ------------------------------------------------------
+# ruleid: GK-GIT-005
+git ls-files -o -i --exclude-per-directory=../../other/.gitignore
+# ruleid: GK-GIT-005
+git ls-files --exclude-per ../x -o
+# ok: GK-GIT-005
+git ls-files -o --exclude-per-directory=.gitignore
