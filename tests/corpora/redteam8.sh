@@ -33,6 +33,14 @@ EOF
 cat <<EOF > ~/.bashrc
 alias ls='ls -la'
 EOF
+# tree-sitter-bash reads the descriptor glued to a redirect (`0<f`, `{fd}>f`) as a word:
+# `0</dev/null rm -rf ~` was the unknown command `0`
+# ruleid: GK-PROT-004
+0</dev/null rm -rf ~
+# ruleid: GK-GIT-002
+0</dev/null git push --force
+# ruleid: GK-PROT-002
+cat {fd}>/dev/null 0</dev/null ~/.ssh/id_rsa
 # ok: GK-PROT-002
 ls 2>/dev/null src
 # ok: GK-PROT-002

@@ -153,6 +153,7 @@ class _Item:
     heredoc_of: Node | None = None  # the redirected statement whose here-document feeds it
     # Words after a redirect's target (`cat 2>/dev/null ~/.ssh/id_rsa`), the command's own
     extra: tuple[Word, ...] = ()
+    fd_word: bool = False  # its last word is the descriptor of the redirect after it (`0<f`)
 
 
 class _Walker:
@@ -331,7 +332,10 @@ class _Walker:
             )
             return
         if body.type == "command":
-            self.command(_Item(body, item.where, tuple(redirects), piped, extra=extra), node)
+            fd_word = _glued_descriptor(body, node)
+            command_item = _Item(body, item.where, tuple(redirects), piped, extra=extra)
+            command_item.fd_word = fd_word
+            self.command(command_item, node)
         elif body.type in ("list", "pipeline"):
             # tree-sitter hangs `a && b > f` on the whole list, but bash gives the redirect
             # (and a here-document's stdin) to the last command only.
@@ -414,9 +418,9 @@ class _Walker:
                 op += self.text(child)
             elif dest is None:
                 dest = child
-            else:
+            elif not (i == len(node.children) - 1 and _descriptor_of(child, node.next_sibling)):
                 # Extra words after a redirect target (`> a b`) belong to the command line:
-                # `rm 2>/dev/null -rf ~` runs `rm -rf ~`.
+                # `rm 2>/dev/null -rf ~` runs `rm -rf ~` (but in `>a 0<b`, `0` is b's fd).
                 word = self.word(child, where)
                 self.spilled.extend(self.alternatives or (word,))
         if dest is None:
@@ -529,6 +533,8 @@ class _Walker:
                     continue
                 word = self.word(child, item.where, kind)
                 words.extend(self.alternatives or (word,))  # `cat {/etc/shadow,x}`: two words
+        if item.fd_word and words:
+            words.pop()  # `0<f rm -rf ~`: tree-sitter-bash reads the `0` as a word
         if len(self.spilled) > spilled or item.extra:  # `cat 2>/dev/null ~/.ssh/id_rsa`
             words += [*self.spilled[spilled:], *item.extra]
             del self.spilled[spilled:]
@@ -725,6 +731,33 @@ class _Walker:
 
 
 _REDIRECTS = {"file_redirect", "heredoc_redirect", "herestring_redirect"}
+
+
+def _glued_descriptor(body: Node, statement: Node) -> bool:
+    """Whether the command `body` ends with a number glued to the redirect after it: the
+    redirect's descriptor, which tree-sitter-bash reads as a word (`0<f rm -rf ~` was the
+    command `0`; `cat 0<f x`, `cat 0 x`)."""
+    last = body.named_children[-1] if body.named_children else None
+    if last is not None and last.type == "command_name" and last.named_children:
+        last = last.named_children[0]
+    if last is None:
+        return False
+    after = next((c for c in statement.children if c.start_byte >= body.end_byte), None)
+    return _descriptor_of(last, after)
+
+
+def _descriptor_of(word: Node, after: Node | None) -> bool:
+    """Whether `word` (a number, or `{name}`) is glued to the redirect `after` as its
+    descriptor: tree-sitter-bash reads `0<f` and `{fd}>f` as a word and a redirect."""
+    if after is None or after.type not in _REDIRECTS or after.start_byte != word.end_byte:
+        return False
+    if any(c.type == "file_descriptor" for c in after.children):
+        return False
+    if word.type == "number":
+        return True
+    text = word.text.decode("utf-8", "replace") if word.text is not None else ""
+    name = text[1:-1]  # `{fd}`: a variable's name between braces
+    return text[:1] == "{" and text[-1:] == "}" and name.isascii() and name.isidentifier()
 
 
 def _next_is_input_redirect(node: Node, index: int) -> bool:
