@@ -343,6 +343,7 @@ class _Walker:
             self.split_tail(body, item, tuple(redirects), piped, parts)
             if parts and parts[-1].node.type == "command":
                 parts[-1].heredoc_of = node
+                parts[-1].fd_word = _glued_descriptor(parts[-1].node, node)
             if parts:
                 parts[-1].extra = extra
             self.stack.extend(reversed(parts))
