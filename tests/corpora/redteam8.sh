@@ -100,6 +100,8 @@ perl -i.bak -pe 's/a/b/' .git/config
 ruby -i -pe 'gsub(/a/, "b")' .git/hooks/pre-commit
 # ruleid: GK-PROT-001
 perl -I lib -Mstrict -pi -e 's/a/b/' ~/.profile
+# ruleid: GK-PROT-001
+perl -C -x -0777 -pi -e 's/a/b/' ~/.profile
 
 # -- an inline program with no quote in it: perl's q{}, tcl, expect, sqlite3's commands;
 # the paths in it were skipped as if the word were a file operand ----------------------

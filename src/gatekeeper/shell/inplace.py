@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 # The switches whose value is the rest of the cluster (`-Mstrict`, `-I/lib`, `-F:`) or, when
 # the cluster ends with them, the next word (`-e CODE`, `-I DIR`).
 _VALUED = "eEIMmxFCdDrlKTW0"
-_NEXT_WORD = "eEIMmrxCKT"  # those that take the next word when nothing follows them
+_NEXT_WORD = "eEIr"  # those that take the next word when nothing follows them (ruby: -r LIB)
 
 
 def in_place_files(command: Command) -> list[Word]:
