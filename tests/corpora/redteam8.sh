@@ -103,6 +103,31 @@ perl -I lib -Mstrict -pi -e 's/a/b/' ~/.profile
 # ruleid: GK-PROT-001
 perl -C -x -0777 -pi -e 's/a/b/' ~/.profile
 
+# -- more write channels: gawk's inplace extension, pip's destinations, openssl -out, gpg
+# -o, mkfifo, sqlite3's dot-commands -----------------------------------------------------
+# ruleid: GK-PROT-001
+gawk -i inplace '{ print }' ~/.bashrc
+# ruleid: GK-PROT-001
+awk --include=inplace -v x=1 '{ print }' src/a.txt .git/config
+# ruleid: GK-PROT-001
+pip install --target .git/hooks some-package
+# ruleid: GK-PROT-001
+python3 -m pip download --dest=.claude some-package
+# ruleid: GK-PROT-001
+openssl enc -d -base64 -in src/a.b64 -out .git/hooks/pre-commit
+# ruleid: GK-PROT-001
+gpg -o .git/hooks/pre-commit --decrypt src/a.gpg
+# ruleid: GK-PROT-001
+mkfifo ~/.bashrc
+# ruleid: GK-PROT-001
+sqlite3 src/x.db '.output .git/hooks/pre-commit' 'select 1'
+# ruleid: GK-PROT-001
+sqlite3 src/x.db '.backup main .git/config'
+# ok: GK-PROT-001
+pip install -r requirements.txt
+# ok: GK-PROT-001
+awk '{ print $1 }' .git/config
+
 # -- an inline program with no quote in it: perl's q{}, tcl, expect, sqlite3's commands;
 # the paths in it were skipped as if the word were a file operand ----------------------
 # ruleid: GK-PROT-002

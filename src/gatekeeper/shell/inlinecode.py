@@ -36,6 +36,11 @@ _LITERAL = LazyRegex(r"\"([^\"\n]{1,4096})\"|'([^'\n]{1,4096})'|`([^`\n]{1,4096}
 # `cat /etc/shadow` (a command string), `~/.ssh/id_rsa`.
 _PATH = LazyRegex(r"(?<![\w.~/-])(?:~/|/)[^\s\"'`<>|;&(){}$,\[\]]+")
 _MAX_CANDIDATES = 64  # a program full of paths: the first ones say enough
+# sqlite3's dot-commands that read or write the file they name (relative names too).
+_SQLITE_FILE = LazyRegex(
+    r"(?:^|[;\n])\s*\.(?:output|once|backup|save|open|import|read|restore|log)\s+"
+    r"(?:-\S+\s+)*[\"']?([^\s\"';]+)(?:[\"']?[ \t]+[\"']?([^\s\"';]+))?"
+)
 
 
 def interpreter(name: str) -> bool:
@@ -92,6 +97,9 @@ def code_paths(texts: list[str], programs: Collection[str] = ()) -> list[str]:
         # shell command in a literal, perl's `"</etc/shadow"`).
         for path in _PATH.finditer(text):
             out[path.group()] = None
+        if "." in text and text in programs:  # sqlite3's `.output FILE`, `.backup FILE`...
+            for dot in _SQLITE_FILE.finditer(text):
+                out.update(dict.fromkeys(g for g in dot.groups() if g))  # `.backup DB FILE`
         if len(out) >= _MAX_CANDIDATES:
             break
     return list(out)[:_MAX_CANDIDATES]
