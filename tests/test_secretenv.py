@@ -101,6 +101,8 @@ def test_an_ordinary_name_holding_a_secret_counts_too(
         "printenv HOME",
         "set -o",
         "declare -f",
+        "declare -p PATH",
+        "typeset -p HOME PWD",
         "env -i",
         "ps aux",
         "jq -r '.environment' data.json",

@@ -84,7 +84,7 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
     sets = command.name in _SETTERS
     if command.assignments or declares or sets:  # else no name to judge (hot: most commands)
         names = [name for name, _ in command.assignments]
-        if declares:
+        if declares and not _prints_only(command):
             names += [
                 w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
             ]
@@ -94,6 +94,17 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
         if found is not None:
             return found
     return _subscript_code(command) or _printed_secret(command)
+
+
+def _prints_only(command: Command) -> bool:
+    """`declare -p PATH` (typeset, local): with `-p` these print their names and set none,
+    `NAME=value` included (bash: "not found"); `export -p X=1` and `readonly -p` do set."""
+    if command.name not in ("declare", "typeset", "local"):
+        return False
+    return any(
+        w.text.startswith("-") and not w.text.startswith("--") and "p" in w.text
+        for w in command.words[1:]
+    )
 
 
 def _subscript_code(command: Command) -> Finding | None:

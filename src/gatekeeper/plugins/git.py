@@ -215,6 +215,7 @@ _FULL_NAMES = {"--text", "--to"}
 # git grep's long options that take a value (the next word, or after `=`)
 _GREP_VALUED = {"--regexp", "--context", "--after-context", "--before-context"}
 _GREP_VALUED |= {"--max-depth", "--max-count", "--threads"}
+_PER_DIRECTORY = ("--exclude-per-directory",)
 
 
 def _config_token(command: Command, ctx: Context) -> Finding | None:
@@ -259,6 +260,13 @@ def _files_read(sub: str, args: list[str]) -> list[str]:
                 i += 0 if eq else 1
             elif sub == "grep" and not eq and name in _GREP_VALUED:
                 i += 1
+            elif sub == "ls-files" and len(name) > 10 and long_options(name, _PER_DIRECTORY):
+                # `--exclude-per-directory=../x`: a name read in every directory; with a
+                # `/` in it, a path that reaches out of the tree (`../../.ssh/id_rsa`)
+                per_directory = value if eq else nxt or ""
+                i += 0 if eq else 1
+                if "/" in per_directory:
+                    files.append(per_directory)
         elif a.startswith("-") and len(a) > 1:
             for j, letter in enumerate(a[1:], 2):  # `-nf FILE`: the letters cluster
                 if letter == "O":

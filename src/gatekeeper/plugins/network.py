@@ -4,8 +4,9 @@
 **What it catches:** netcat (``nc``, ``ncat``, ``netcat`` and their distributions' names)
 told to run a program for the connection (a short-option cluster holding ``e`` or ``c``,
 ``--exec``, ``--sh-exec``, ``--lua-exec`` and their abbreviations), ``socat`` with an
-``EXEC:``, ``SYSTEM:`` or ``SHELL:`` address, ``socket -p PROGRAM``, and an awk program
-that opens gawk's network files (``/inet/tcp/…``, ``/inet4/``, ``/inet6/``).
+``EXEC:``, ``SYSTEM:`` or ``SHELL:`` address, ``socket -p PROGRAM``, ``telnetd -l
+PROGRAM`` (busybox's: a login program that is a shell asks no password), and an awk
+program that opens gawk's network files (``/inet/tcp/…``, ``/inet4/``, ``/inet6/``).
 **Why:** this is a reverse or a bind shell: whoever is at the other end of the connection
 runs commands on this machine. Tier 1 can see it for certain, so it goes to you and never
 rests on the reviewer's judgement (or on text in the command written to persuade it).
@@ -35,10 +36,12 @@ _NETCATS = frozenset(
 )  # fmt: skip
 _NETCAT_EXEC = ("--exec", "--sh-exec", "--lua-exec")
 _AWKS = frozenset({"awk", "gawk", "nawk", "mawk"})
-_NAMES = _NETCATS | _AWKS | {"socat", "socket"}
+_TELNETDS = frozenset({"telnetd", "in.telnetd", "utelnetd"})
+_NAMES = _NETCATS | _AWKS | _TELNETDS | {"socat", "socket"}
 # socat's address types that run a program: `EXEC:/bin/sh`, `system:'bash -i'`, and a
-# dual address's half after `!!`. socat reads the type case-insensitively.
-_SOCAT_PROGRAM = LazyRegex(r"(?i)(?:^|!!)\s*(?:exec|system|shell)\s*[:,]")
+# dual address's half after `!!` (socat 2's chains: after `|`, `%`, `^`). socat reads the
+# type case-insensitively.
+_SOCAT_PROGRAM = LazyRegex(r"(?i)(?:^|!!|[|%^])\s*(?:exec|system|shell)\s*[:,]")
 _GAWK_INET = LazyRegex(r"/inet[46]?/")
 
 
@@ -53,6 +56,8 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
         served = _netcat_program(args)
     elif name == "socat":
         served = next((a for a in args if _SOCAT_PROGRAM.search(a)), "")
+    elif name in _TELNETDS:  # `busybox telnetd -l /bin/sh`: a shell with no login
+        served = next((a for a in args if _cluster(a) and "l" in a), "")
     elif name == "socket":
         served = next((a for a in args if _cluster(a) and "p" in a), "")
     else:

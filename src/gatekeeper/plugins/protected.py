@@ -73,7 +73,7 @@ from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import PROTECTED
 from gatekeeper.shell.effects import operands, write_targets
-from gatekeeper.shell.inlinecode import code_paths, interpreter
+from gatekeeper.shell.inlinecode import code_paths, inline_programs, interpreter
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -286,6 +286,13 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _inline_code_finding(command, ctx)
         if found is not None:
             return found
+    if command.name == "socat":  # `socat -u OPEN:~/.ssh/id_rsa,rdonly -`: inside an address
+        from gatekeeper.shell.socat import socat_files
+
+        for word in socat_files(command)[0]:
+            found = _read_finding(word.text, how, ctx)
+            if found is not None:
+                return found
     for _, value in command.assignments:
         for raw in _path_candidates(value.text):
             found = _read_finding(raw, "an environment assignment", ctx)
@@ -307,7 +314,7 @@ def _inline_code_finding(command: Command, ctx: Context) -> Finding | None:
     how = f"`{command.name}`'s inline program"
     writes = not command.name.endswith("awk")
     paths = ctx.paths
-    for raw in code_paths(texts):
+    for raw in code_paths(texts, inline_programs(command)):
         if "/" not in raw and not raw.startswith("~"):  # a dot-name: only if it exists
             found = _read_finding(raw, how, ctx)
             if found is not None:

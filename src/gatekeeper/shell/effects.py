@@ -7,6 +7,9 @@ the protected-paths checker see the same targets: redirects (``>``, ``>>``, ``&>
 ``install``/``ln``, ``curl -o``/``-O``, ``wget -O``/``-P``, ``dd of=``, ``yq -i`` (``-Pi``), ``sdiff -o``, the outfile
 of ``xxd`` and ``uniq``, ``iconv -o``, ``git --output-directory=``, and the operands of
 ``touch``/``mkdir``/``rm``/``rmdir``/``truncate``/``chmod``/``chown``/``shred``/``unlink``.
+The files of ``perl -i``/``ruby -i``/``gawk -i inplace`` (`gatekeeper.shell.inplace`), pip's
+destinations (`gatekeeper.shell.pkgdirs`), ``openssl -out``, ``gpg -o``, and of socat's addresses
+(`gatekeeper.shell.socat`) are read from their own modules.
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ _OPERANDS_WRITTEN = {
     "chgrp",
     "setfacl",
     "chattr",
+    "mkfifo",
 }
 # Commands whose last operand (or -t DIR) is the destination.
 _DESTINATION_LAST = {"cp", "mv", "install", "ln", "rsync", "scp"}
@@ -90,6 +94,7 @@ _VALUE_OPTIONS = {
     "truncate": {"-s", "--size", "-r", "--reference"},
     "install": {"-m", "--mode", "-o", "--owner", "-g", "--group"},
     "touch": {"-d", "--date", "-t", "-r", "--reference"},
+    "mkfifo": {"-m", "--mode", "--context"},
 }
 
 
@@ -226,6 +231,24 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
         targets += _iconv_output(command)
     elif name == "sdiff":
         targets += _sdiff_output(command)
+    elif name in ("perl", "ruby"):  # `perl -pi -e CODE FILE` rewrites FILE
+        from gatekeeper.shell.inplace import in_place_files
+
+        targets += [(w, f"{name} -i") for w in in_place_files(command)]
+    elif name in _AWKS:  # `gawk -i inplace PROGRAM FILE` rewrites FILE
+        from gatekeeper.shell.inplace import awk_in_place_files
+
+        targets += [(w, "awk -i inplace") for w in awk_in_place_files(command)]
+    elif name in ("pip", "pip3") or (argv[1:3] == ("-m", "pip") and name.startswith("python")):
+        from gatekeeper.shell.pkgdirs import pip_destinations
+
+        targets += pip_destinations(command)
+    elif name in ("openssl", "gpg", "gpg2"):  # `openssl enc -out F`, `gpg -o F`
+        targets += _single_dash_outputs(command)
+    elif name == "socat":  # `socat - CREATE:/path`: the file inside an address
+        from gatekeeper.shell.socat import socat_files
+
+        targets += [(w, "socat address") for w in socat_files(command)[1]]
     elif name == "git":
         for i, arg in enumerate(argv):
             if arg in ("-o", "--output-directory") and i + 1 < len(words):
@@ -263,6 +286,27 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
     ):
         targets.append((Word("."), "curl -O (a file named by the server, in the cwd)"))
     return targets
+
+
+_AWKS = frozenset({"awk", "gawk"})
+# openssl's and gpg's options whose value is a file they write (`-o` for gpg; openssl's `-o`
+# is judged with the `-o` tools already).
+_SINGLE_DASH_OUT = {"-out", "-keyout", "-sigfile", "-signature", "--output"}
+
+
+def _single_dash_outputs(command: Command) -> list[tuple[Word, str]]:
+    """openssl's `-out FILE` (also `-keyout`), gpg's `-o FILE`/`-oFILE`."""
+    words = command.words
+    out: list[tuple[Word, str]] = []
+    gpg = command.name != "openssl"
+    for i in range(1, len(words)):
+        text = words[i].text
+        after = words[i + 1] if i + 1 < len(words) else None
+        if (text in _SINGLE_DASH_OUT or (gpg and text == "-o")) and after is not None:
+            out.append((after, f"{command.name} {text}"))
+        elif gpg and text.startswith("-o") and len(text) > 2:
+            out.append((Word(text[2:], words[i].dynamic), f"{command.name} -o"))
+    return out
 
 
 def _time_output(command: Command) -> list[tuple[Word, str]]:

@@ -14,6 +14,12 @@ from __future__ import annotations
 
 from gatekeeper.lazyre import LazyRegex
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from gatekeeper.model import Command
+
 # The interpreters whose arguments may be a program given inline (`-c`, `-e`, `-r`, `eval`,
 # awk's first operand) or whose here-document is one.
 _INTERPRETERS = frozenset(
@@ -28,8 +34,13 @@ _INTERPRETERS = frozenset(
 _LITERAL = LazyRegex(r"\"([^\"\n]{1,4096})\"|'([^'\n]{1,4096})'|`([^`\n]{1,4096})`")
 # A path inside a literal: `/etc/shadow` in `</etc/shadow` (perl's open mode) or in
 # `cat /etc/shadow` (a command string), `~/.ssh/id_rsa`.
-_PATH = LazyRegex(r"(?<![\w.~/-])(?:~/|/)[^\s\"'`<>|;&(){}$,]+")
+_PATH = LazyRegex(r"(?<![\w.~/-])(?:~/|/)[^\s\"'`<>|;&(){}$,\[\]]+")
 _MAX_CANDIDATES = 64  # a program full of paths: the first ones say enough
+# sqlite3's dot-commands that read or write the file they name (relative names too).
+_SQLITE_FILE = LazyRegex(
+    r"(?:^|[;\n])\s*\.(?:output|once|backup|save|open|import|read|restore|log)\s+"
+    r"(?:-\S+\s+)*[\"']?([^\s\"';]+)(?:[\"']?[ \t]+[\"']?([^\s\"';]+))?"
+)
 
 
 def interpreter(name: str) -> bool:
@@ -39,13 +50,40 @@ def interpreter(name: str) -> bool:
     return name.startswith(("python", "pypy")) and name.rstrip("0123456789.") in _INTERPRETERS
 
 
-def code_paths(texts: list[str]) -> list[str]:
+def inline_programs(command: Command) -> frozenset[str]:
+    """The texts of `command` that are surely programs, quoted strings in them or not: its
+    here-documents and here-strings, and a word with a blank that is an option's value
+    (``-e 'open F, q{/etc/shadow}'``, ``--eval=…``) or, for sqlite3, an operand (its SQL
+    and dot-commands: ``.import /etc/shadow t``). Other words with no quote in them are
+    file operands or a script's arguments (``python3 x.py 'built in /usr/local'``)."""
+    out = {r.target.text for r in command.redirects if r.op in ("<<", "<<<")}
+    sql = command.name == "sqlite3"
+    previous = ""
+    for word in command.words[1:]:
+        text = word.text
+        valued = previous.startswith("-") or previous == "eval"  # `deno eval CODE`
+        if " " in text and (valued or text.startswith("-") or sql):
+            out.add(text)
+        elif not (sql or valued or text.startswith("-") or text == "eval"):
+            break  # the script: what follows are its own arguments
+        previous = text
+    return frozenset(out)
+
+
+def code_paths(texts: list[str], programs: Collection[str] = ()) -> list[str]:
     """The path-like string literals in `texts` (the words and here-documents that may be
     a program), each as written: an absolute or `~/` path, a relative path with a `/`, or
-    a dot-name (`.env`), which counts only if such a file exists (the caller checks)."""
+    a dot-name (`.env`), which counts only if such a file exists (the caller checks). A
+    text in `programs` is a program even with no quotes in it: its paths count too."""
     out: dict[str, None] = {}  # in order, once each
     for text in texts:
-        if '"' not in text and "'" not in text and "`" not in text and "\n" not in text:
+        if (
+            '"' not in text
+            and "'" not in text
+            and "`" not in text
+            and "\n" not in text
+            and text not in programs
+        ):
             continue  # no literal and not a script: a file operand, judged as a word already
         for match in _LITERAL.finditer(text):
             literal = match.group(1) or match.group(2) or match.group(3) or ""
@@ -59,6 +97,9 @@ def code_paths(texts: list[str]) -> list[str]:
         # shell command in a literal, perl's `"</etc/shadow"`).
         for path in _PATH.finditer(text):
             out[path.group()] = None
+        if "." in text and text in programs:  # sqlite3's `.output FILE`, `.backup FILE`...
+            for dot in _SQLITE_FILE.finditer(text):
+                out.update(dict.fromkeys(g for g in dot.groups() if g))  # `.backup DB FILE`
         if len(out) >= _MAX_CANDIDATES:
             break
     return list(out)[:_MAX_CANDIDATES]

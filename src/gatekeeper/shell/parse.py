@@ -154,6 +154,9 @@ class _Item:
     redirects: tuple[Redirect, ...] = ()
     piped: bool = False
     heredoc_of: Node | None = None  # the redirected statement whose here-document feeds it
+    # Words after a redirect's target (`cat 2>/dev/null ~/.ssh/id_rsa`), the command's own
+    extra: tuple[Word, ...] = ()
+    fd_word: bool = False  # its last word is the descriptor of the redirect after it (`0<f`)
 
 
 class _Walker:
@@ -177,6 +180,11 @@ class _Walker:
         self.bound: dict[str, Word] = {}  # the loop values of the command being built
         self.resolved = False  # whether a command was built with loop values
         self.looks = 0  # loops and assignments looked at (`loopvars.MAX_LOOKS`)
+        # tree-sitter-bash hangs the words after a redirect's target (`> f a b`) and a
+        # here-document line's own redirects (`cat <<EOF > f`) on the redirect; bash gives
+        # them to the command. `redirect` leaves them here for the command to take.
+        self.spilled: list[Word] = []
+        self.spilled_redirects: list[Redirect] = []
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -259,11 +267,19 @@ class _Walker:
                 continue
             elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
                 # A redirect without a command (`> file` alone) still writes the file.
+                spilled = len(self.spilled)
                 redirect = self.redirect(node, item.where)
+                extra = tuple(self.spilled[spilled:])
+                del self.spilled[spilled:]
+                if extra:  # `f() { :; } > a b`: no command to give `b` to
+                    self.problem("GK-SHELL-001", "a word after a redirect of no command", node)
                 if redirect is not None:
                     self.commands.append(
                         Command(
-                            words=(), redirects=(redirect,), where=item.where, text=self.text(node)
+                            words=extra,
+                            redirects=(redirect,),
+                            where=item.where,
+                            text=self.text(node),
                         )
                     )
             else:
@@ -283,6 +299,8 @@ class _Walker:
         piped = item.piped
         body: Node | None = None
         herestring = False
+        spilled = len(self.spilled)
+        spilled_redirects = len(self.spilled_redirects)
         for i, child in enumerate(node.children):
             field = node.field_name_for_child(i)
             if child.type == "ERROR" and body is not None:
@@ -301,7 +319,10 @@ class _Walker:
             if herestring and child.type == "file_redirect":
                 herestring = False
                 words = [c for c in child.children if c.is_named]
-                target = self.word(words[-1], item.where) if words else Word("")
+                target = self.word(words[0], item.where) if words else Word("")
+                for more in words[1:]:  # `cat > f <<< x ~/.ssh/id_rsa`: cat's argument
+                    word = self.word(more, item.where)
+                    self.spilled.extend(self.alternatives or (word,))
                 redirects.append(Redirect("<<<", target, ""))
                 piped = True
                 continue
@@ -313,14 +334,21 @@ class _Walker:
                     r is not None and r.op in ("<", "<&", "<>")
                 ):
                     piped = True
+        extra = (*self.spilled[spilled:], *item.extra)
+        del self.spilled[spilled:]
+        redirects += self.spilled_redirects[spilled_redirects:]
+        del self.spilled_redirects[spilled_redirects:]
         if body is None:
             # A redirect with no command (`> file`) still creates or truncates the file.
             self.commands.append(
-                Command((), (), tuple(redirects), item.where, self.text(node), piped)
+                Command(extra, (), tuple(redirects), item.where, self.text(node), piped)
             )
             return
         if body.type == "command":
-            self.command(_Item(body, item.where, tuple(redirects), piped), heredoc_of=node)
+            fd_word = _glued_descriptor(body, node)
+            command_item = _Item(body, item.where, tuple(redirects), piped, extra=extra)
+            command_item.fd_word = fd_word
+            self.command(command_item, node)
         elif body.type in ("list", "pipeline"):
             # tree-sitter hangs `a && b > f` on the whole list, but bash gives the redirect
             # (and a here-document's stdin) to the last command only.
@@ -328,8 +356,13 @@ class _Walker:
             self.split_tail(body, item, tuple(redirects), piped, parts)
             if parts and parts[-1].node.type == "command":
                 parts[-1].heredoc_of = node
+                parts[-1].fd_word = _glued_descriptor(parts[-1].node, node)
+            if parts:
+                parts[-1].extra = extra
             self.stack.extend(reversed(parts))
         else:
+            if extra:  # `{ a; } > f b`: bash stops at a syntax error; the gate cannot follow
+                self.problem("GK-SHELL-001", "a word after the redirect of a compound", node)
             self.stack.append(_Item(body, item.where, tuple(redirects), piped))
 
     def split_tail(
@@ -361,8 +394,15 @@ class _Walker:
     def redirect(self, node: Node, where: str) -> Redirect | None:
         kind = node.type
         if kind == "heredoc_redirect":
-            for child in node.children:
-                if child.type == "heredoc_body":
+            for i, child in enumerate(node.children):
+                if node.field_name_for_child(i) == "argument":  # `cat <<EOF ~/.ssh/id_rsa`
+                    word = self.word(child, where)
+                    self.spilled.extend(self.alternatives or (word,))
+                elif child.type == "file_redirect":  # `cat <<EOF > f`: cat writes f
+                    r = self.redirect(child, where)
+                    if r is not None:
+                        self.spilled_redirects.append(r)
+                elif child.type == "heredoc_body":
                     self.scan(child, where)  # unquoted delimiters expand $( ) in the body
                     if _unparsed_in_body(node, child, self):
                         # tree-sitter-bash reads no backtick in a body, and after `<<-` misses
@@ -384,13 +424,19 @@ class _Walker:
             field = node.field_name_for_child(i)
             if child.type == "file_descriptor" and field != "destination":
                 fd = self.text(child)
-            elif not child.is_named:
+            elif not child.is_named or (
+                dest is None and child.type == "ERROR" and self.text(child) in ("<", ">")
+            ):
+                # tree-sitter-bash reads the `>` (or the `<`) of `3<>FILE` as an error: part
+                # of the op, not its target (bash opens FILE, or a socket, to read and write)
                 op += self.text(child)
             elif dest is None:
                 dest = child
-            else:
-                # Extra words after a redirect target (`> a b`) belong to the command line.
-                self.scan(child, where)
+            elif not (i == len(node.children) - 1 and _descriptor_of(child, node.next_sibling)):
+                # Extra words after a redirect target (`> a b`) belong to the command line:
+                # `rm 2>/dev/null -rf ~` runs `rm -rf ~` (but in `>a 0<b`, `0` is b's fd).
+                word = self.word(child, where)
+                self.spilled.extend(self.alternatives or (word,))
         if dest is None:
             return None
         return Redirect(op or ">", self.word(dest, where), fd)
@@ -406,7 +452,8 @@ class _Walker:
                 ntext = self.text(name) if name is not None else ""
                 dynamic = value is not None and self.word(value, item.where).dynamic
                 words.append(Word(f"{ntext}={vtext}", dynamic))
-            elif not child.is_named:
+            elif not child.is_named or child.type == "variable_name":
+                # `declare -p PATH`: a name as written, no expansion (it was read as one)
                 words.append(Word(self.text(child)))
             else:
                 word = self.word(child, item.where)
@@ -605,6 +652,8 @@ class _Walker:
         assignments: list[tuple[str, Word]] = []
         redirects = list(item.redirects)
         piped = item.piped
+        spilled = len(self.spilled)
+        spilled_redirects = len(self.spilled_redirects)
         for i, child in enumerate(node.children):
             kind = child.type
             if kind == "variable_assignment" and not words:
@@ -629,6 +678,14 @@ class _Walker:
                     continue
                 word = self.word(child, item.where, kind)
                 words.extend(self.alternatives or (word,))  # `cat {/etc/shadow,x}`: two words
+        if item.fd_word and words:
+            words.pop()  # `0<f rm -rf ~`: tree-sitter-bash reads the `0` as a word
+        if len(self.spilled) > spilled or item.extra:  # `cat 2>/dev/null ~/.ssh/id_rsa`
+            words += [*self.spilled[spilled:], *item.extra]
+            del self.spilled[spilled:]
+        if len(self.spilled_redirects) > spilled_redirects:
+            redirects += self.spilled_redirects[spilled_redirects:]
+            del self.spilled_redirects[spilled_redirects:]
         if words:
             head = words[0]
             if head.dynamic:
@@ -825,6 +882,33 @@ class _Walker:
 
 
 _REDIRECTS = {"file_redirect", "heredoc_redirect", "herestring_redirect"}
+
+
+def _glued_descriptor(body: Node, statement: Node) -> bool:
+    """Whether the command `body` ends with a number glued to the redirect after it: the
+    redirect's descriptor, which tree-sitter-bash reads as a word (`0<f rm -rf ~` was the
+    command `0`; `cat 0<f x`, `cat 0 x`)."""
+    last = body.named_children[-1] if body.named_children else None
+    if last is not None and last.type == "command_name" and last.named_children:
+        last = last.named_children[0]
+    if last is None:
+        return False
+    after = next((c for c in statement.children if c.start_byte >= body.end_byte), None)
+    return _descriptor_of(last, after)
+
+
+def _descriptor_of(word: Node, after: Node | None) -> bool:
+    """Whether `word` (a number, or `{name}`) is glued to the redirect `after` as its
+    descriptor: tree-sitter-bash reads `0<f` and `{fd}>f` as a word and a redirect."""
+    if after is None or after.type not in _REDIRECTS or after.start_byte != word.end_byte:
+        return False
+    if any(c.type == "file_descriptor" for c in after.children):
+        return False
+    if word.type == "number":
+        return True
+    text = word.text.decode("utf-8", "replace") if word.text is not None else ""
+    name = text[1:-1]  # `{fd}`: a variable's name between braces
+    return text[:1] == "{" and text[-1:] == "}" and name.isascii() and name.isidentifier()
 
 
 def _next_is_input_redirect(node: Node, index: int) -> bool:
@@ -1220,6 +1304,8 @@ def _walk_text(
         _glued_comments(root, src, walker)
     if walker.copies or (b"=" in src and b"$" in src):
         _secret_copies(walker)
+        if b"[" in src:
+            _runtime_subscripts(walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -1238,6 +1324,16 @@ def _secret_copies(walker: _Walker) -> None:
         walker.problems.append(
             Problem("GK-ENV-002", f"uses {copy}, a copy of a secret of the environment", text)
         )
+
+
+def _runtime_subscripts(walker: _Walker) -> None:
+    """A subscript that expands a variable this call set to a possible command, where bash
+    evaluates it again (`a='$(cmd)'; test -v "b[$a]"`: see `shell.subscripts`)."""
+    from gatekeeper.shell.subscripts import runtime_subscripts
+
+    for word, text in runtime_subscripts(walker.commands, walker.copies):
+        reason = f"`{word[:60]}` expands a value set here into a subscript bash evaluates"
+        walker.problems.append(Problem("GK-BASH-006", reason, text))
 
 
 def _dropped_dash(root: Node, src: bytes, walker: _Walker) -> None:
