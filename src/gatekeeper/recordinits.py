@@ -110,15 +110,17 @@ def __init__(self, enabled, command, model, timeout_seconds, max_budget_usd, max
 INITS['def __init__(self, enabled, command, model, timeout_seconds, max_budget_usd, max_consecutive_pushbacks, max_session_cost_usd, prompt_file):\n    __set_enabled(self, enabled)\n    __set_command(self, command)\n    __set_model(self, model)\n    __set_timeout_seconds(self, timeout_seconds)\n    __set_max_budget_usd(self, max_budget_usd)\n    __set_max_consecutive_pushbacks(self, max_consecutive_pushbacks)\n    __set_max_session_cost_usd(self, max_session_cost_usd)\n    __set_prompt_file(self, prompt_file)\n'] = __init__
 
 
-def __init__(self, node, where, redirects, piped, heredoc_of):
+def __init__(self, node, where, redirects, piped, heredoc_of, extra, fd_word):
     self.node = node
     self.where = where
     self.redirects = redirects
     self.piped = piped
     self.heredoc_of = heredoc_of
+    self.extra = extra
+    self.fd_word = fd_word
 
 
-INITS['def __init__(self, node, where, redirects, piped, heredoc_of):\n    self.node = node\n    self.where = where\n    self.redirects = redirects\n    self.piped = piped\n    self.heredoc_of = heredoc_of\n'] = __init__
+INITS['def __init__(self, node, where, redirects, piped, heredoc_of, extra, fd_word):\n    self.node = node\n    self.where = where\n    self.redirects = redirects\n    self.piped = piped\n    self.heredoc_of = heredoc_of\n    self.extra = extra\n    self.fd_word = fd_word\n'] = __init__
 
 
 def __init__(self, op, target, fd):
