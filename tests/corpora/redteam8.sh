@@ -123,8 +123,27 @@ mkfifo ~/.bashrc
 sqlite3 src/x.db '.output .git/hooks/pre-commit' 'select 1'
 # ruleid: GK-PROT-001
 sqlite3 src/x.db '.backup main .git/config'
+# ruleid: GK-PROT-001
+uv pip install --target .git/hooks some-package
 # ok: GK-PROT-001
 pip install -r requirements.txt
+
+# -- `python -m venv --clear DIR` empties DIR first: in the project, `.git` and all; it
+# was "a venv inside the allowed dirs" ---------------------------------------------------
+# ruleid: GK-PROT-004
+python3 -m venv --clear .
+# ruleid: GK-PROT-004
+virtualenv --clear .
+# ruleid: GK-PROT-004
+uv venv --clear ~
+# ruleid: GK-PROT-004
+uv venv .
+# ruleid: GK-PROT-001
+python3 -m venv .git/hooks
+# ok: GK-PROT-004
+python3 -m venv --clear .venv
+# ok: GK-PROT-004
+uv venv
 # ok: GK-PROT-001
 awk '{ print $1 }' .git/config
 

@@ -395,6 +395,11 @@ def _tree_targets(command: Command) -> list[Word]:
                 break
             starts.append(word)
         return starts or [Word(".")]
+    if name in ("uv", "virtualenv") or command.argv[1:3] == ("-m", "venv"):
+        from gatekeeper.shell.venvs import venv_dirs  # `python -m venv --clear .` empties .
+
+        dirs, clear = venv_dirs(command)
+        return dirs if clear else []
     return []
 
 
