@@ -144,6 +144,23 @@ python3 -m venv .git/hooks
 python3 -m venv --clear .venv
 # ok: GK-PROT-004
 uv venv
+
+# -- rsync --delete, --remove-source-files, tar --remove-files, zip -m, gzip -r remove or
+# rewrite a whole tree; a compressor replaces its operand -------------------------------
+# ruleid: GK-PROT-004
+rsync -a --delete src/empty/ ./
+# ruleid: GK-PROT-004
+rsync -a --remove-source-files . /tmp/backup
+# ruleid: GK-PROT-004
+tar -czf /tmp/x.tgz --remove-files .
+# ruleid: GK-PROT-004
+zip -rm /tmp/x.zip .
+# ruleid: GK-PROT-004
+gzip -r .
+# ruleid: GK-PROT-001
+bzip2 .git/config
+# ok: GK-PROT-001
+gzip -c src/a.txt > /tmp/a.gz
 # ok: GK-PROT-001
 awk '{ print $1 }' .git/config
 

@@ -249,6 +249,10 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
         targets += pip_destinations(command)
     elif name in ("openssl", "gpg", "gpg2"):  # `openssl enc -out F`, `gpg -o F`
         targets += _single_dash_outputs(command)
+    elif name in _COMPRESSORS:  # `gzip FILE` replaces FILE with FILE.gz
+        from gatekeeper.shell.treeops import compressed_files
+
+        targets += [(w, name) for w in compressed_files(command)]
     elif name in ("uv", "virtualenv") or argv[1:3] == ("-m", "venv"):  # an environment's dir
         from gatekeeper.shell.venvs import venv_dirs
 
@@ -297,6 +301,7 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
 
 
 _AWKS = frozenset({"awk", "gawk"})
+_COMPRESSORS = frozenset({"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "lzma"})
 # openssl's and gpg's options whose value is a file they write (`-o` for gpg; openssl's `-o`
 # is judged with the `-o` tools already).
 _SINGLE_DASH_OUT = {"-out", "-keyout", "-sigfile", "-signature", "--output"}
