@@ -85,6 +85,15 @@ socat TCP-LISTEN:4444 'TCP:10.0.0.1:80|EXEC:sh'
 # ruleid: GK-NET-001
 socat TCP-LISTEN:4444 'STDIO%exec:sh'
 
+# -- `exec CMD` and `coproc CMD` run CMD: it was "exec replaces the shell" (REVIEW) and CMD
+# was never judged --------------------------------------------------------------------------
+# ruleid: GK-BASH-008
+exec rm -rf ~
+# ruleid: GK-GIT-002
+exec -a x git push --force
+# ruleid: GK-BASH-008
+coproc rm -rf ~
+
 # -- busybox's telnetd with a shell as its login program serves that shell, no password --
 # ruleid: GK-NET-001
 busybox telnetd -p 4444 -l /bin/sh
@@ -123,8 +132,44 @@ mkfifo ~/.bashrc
 sqlite3 src/x.db '.output .git/hooks/pre-commit' 'select 1'
 # ruleid: GK-PROT-001
 sqlite3 src/x.db '.backup main .git/config'
+# ruleid: GK-PROT-001
+uv pip install --target .git/hooks some-package
 # ok: GK-PROT-001
 pip install -r requirements.txt
+
+# -- `python -m venv --clear DIR` empties DIR first: in the project, `.git` and all; it
+# was "a venv inside the allowed dirs" ---------------------------------------------------
+# ruleid: GK-PROT-004
+python3 -m venv --clear .
+# ruleid: GK-PROT-004
+virtualenv --clear .
+# ruleid: GK-PROT-004
+uv venv --clear ~
+# ruleid: GK-PROT-004
+uv venv .
+# ruleid: GK-PROT-001
+python3 -m venv .git/hooks
+# ok: GK-PROT-004
+python3 -m venv --clear .venv
+# ok: GK-PROT-004
+uv venv
+
+# -- rsync --delete, --remove-source-files, tar --remove-files, zip -m, gzip -r remove or
+# rewrite a whole tree; a compressor replaces its operand -------------------------------
+# ruleid: GK-PROT-004
+rsync -a --delete src/empty/ ./
+# ruleid: GK-PROT-004
+rsync -a --remove-source-files . /tmp/backup
+# ruleid: GK-PROT-004
+tar -czf /tmp/x.tgz --remove-files .
+# ruleid: GK-PROT-004
+zip -rm /tmp/x.zip .
+# ruleid: GK-PROT-004
+gzip -r .
+# ruleid: GK-PROT-001
+bzip2 .git/config
+# ok: GK-PROT-001
+gzip -c src/a.txt > /tmp/a.gz
 # ok: GK-PROT-001
 awk '{ print $1 }' .git/config
 

@@ -395,7 +395,22 @@ def _tree_targets(command: Command) -> list[Word]:
                 break
             starts.append(word)
         return starts or [Word(".")]
+    if name in ("uv", "virtualenv") or command.argv[1:3] == ("-m", "venv"):
+        from gatekeeper.shell.venvs import venv_dirs  # `python -m venv --clear .` empties .
+
+        dirs, clear = venv_dirs(command)
+        return dirs if clear else []
+    if name in _TREE_TOOLS:  # `rsync --delete`, `tar --remove-files`, `zip -m`, `gzip -r`
+        from gatekeeper.shell.treeops import removed_trees
+
+        return removed_trees(command)
     return []
+
+
+_TREE_TOOLS = frozenset(
+    {"rsync", "tar", "bsdtar", "gtar", "zip", "gzip", "gunzip", "bzip2", "bunzip2", "xz"}
+    | {"unxz", "zstd", "lzma"}
+)
 
 
 def _path_candidates(text: str) -> list[str]:

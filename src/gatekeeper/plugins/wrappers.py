@@ -9,7 +9,8 @@ checker (``ctx.classify``), and the wrapper's verdict is at least that.
 
 ## GK-WRAP-002 — a wrapper around another command (that command's verdict)
 **What it catches:** ``env`` (``-i``, ``-u``, ``-S``, ``-C``), ``time``, ``timeout``, ``nice``,
-``nohup``, ``stdbuf``, ``command``, ``builtin``, ``ionice``, ``setsid``, ``flock``, ``arch``
+``nohup``, ``stdbuf``, ``command``, ``builtin``, ``ionice``, ``setsid``, ``flock``, ``exec``,
+``coproc``, ``arch``
 (macOS ``arch -arm64 CMD``; plain ``arch`` only prints the machine type), ``caffeinate``,
 ``script FILE CMD`` (the recording file under the path policy) and ``script -c STRING``,
 ``rtk``'s pass-through forms (``rtk git status``, ``rtk proxy CMD``), ``xargs``
@@ -73,6 +74,9 @@ _SIMPLE: dict[str, set[str]] = {
     "caffeinate": {"-t", "-w"},
     "taskset": set(),
     "chrt": set(),
+    # `exec CMD` replaces the shell with CMD (bash.py keeps it at REVIEW): CMD is judged too
+    "exec": {"-a"},
+    "coproc": set(),
 }
 _DOWNLOAD_RUNNERS = {"npx", "bunx", "uvx", "pipx"}
 # Every name this plugin judges by the command it runs (the outer command's redirects and
@@ -196,6 +200,8 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
             rest = rest[1:]
         if name in ("taskset", "chrt") and rest:
             rest = rest[1:]
+        if name in ("exec", "coproc") and not rest:
+            return None  # `exec 3<>f`, `exec > log`: only redirects, judged as before
         return _runtime_prefix(command, rest, name) or _wrapped(ctx, rest, name)
     if name == "timeout":
         rest = _skip_options(argv[1:], {"-s", "--signal", "-k", "--kill-after"})

@@ -239,12 +239,24 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
         from gatekeeper.shell.inplace import awk_in_place_files
 
         targets += [(w, "awk -i inplace") for w in awk_in_place_files(command)]
-    elif name in ("pip", "pip3") or (argv[1:3] == ("-m", "pip") and name.startswith("python")):
+    elif (
+        name in ("pip", "pip3")
+        or (argv[1:3] == ("-m", "pip") and name.startswith("python"))
+        or (name == "uv" and argv[1:2] == ("pip",))
+    ):
         from gatekeeper.shell.pkgdirs import pip_destinations
 
         targets += pip_destinations(command)
     elif name in ("openssl", "gpg", "gpg2"):  # `openssl enc -out F`, `gpg -o F`
         targets += _single_dash_outputs(command)
+    elif name in _COMPRESSORS:  # `gzip FILE` replaces FILE with FILE.gz
+        from gatekeeper.shell.treeops import compressed_files
+
+        targets += [(w, name) for w in compressed_files(command)]
+    elif name in ("uv", "virtualenv") or argv[1:3] == ("-m", "venv"):  # an environment's dir
+        from gatekeeper.shell.venvs import venv_dirs
+
+        targets += [(w, "venv") for w in venv_dirs(command)[0]]
     elif name == "socat":  # `socat - CREATE:/path`: the file inside an address
         from gatekeeper.shell.socat import socat_files
 
@@ -289,6 +301,7 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
 
 
 _AWKS = frozenset({"awk", "gawk"})
+_COMPRESSORS = frozenset({"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "lzma"})
 # openssl's and gpg's options whose value is a file they write (`-o` for gpg; openssl's `-o`
 # is judged with the `-o` tools already).
 _SINGLE_DASH_OUT = {"-out", "-keyout", "-sigfile", "-signature", "--output"}

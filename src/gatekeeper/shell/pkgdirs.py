@@ -24,7 +24,8 @@ _LONG = ("--target", "--dest", "--wheel-dir", "--prefix", "--root", "--src", "--
 def pip_destinations(command: Command) -> list[tuple[Word, str]]:
     """The directories (and report files) a pip command writes, as (word, channel)."""
     words = command.words
-    start = 3 if len(words) > 2 and words[1].text == "-m" else 1  # `python -m pip ...`
+    second = words[1].text if len(words) > 1 else ""
+    start = {"-m": 3, "pip": 2}.get(second, 1)  # `python -m pip ...`, `uv pip ...`
     out: list[tuple[Word, str]] = []
     i = start
     while i < len(words):
