@@ -78,7 +78,7 @@ import os
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
-from gatekeeper.model import SEVERITY, Finding, Verdict, Word, dominant
+from gatekeeper.model import SEVERITY, Finding, Verdict, Word, dominant, new_finding
 from gatekeeper.paths import (
     ALLOWED,
     DEVICE,
@@ -350,7 +350,7 @@ def is_shell_or_interpreter(name: str) -> bool:
 
 
 def _review(rule: str, reason: str) -> Finding:
-    return Finding(Verdict.REVIEW, rule, reason)
+    return new_finding(Verdict.REVIEW, rule, reason, "", "")  # (hot)
 
 
 def _read_operands(command: Command) -> list[Word]:
@@ -1019,7 +1019,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             found = check_tree_links(ctx, "`cp -L`", [w.text for w in ops[:-1]])
         if found is not None:
             return found
-        return Finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs")
+        return new_finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs", "", "")
     if name in READ_ONLY:
         flagged = _long_option_problem(command) or _flag_problem(command) or _runtime_word(command)
         if flagged is not None:
@@ -1032,7 +1032,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
         found = _check_reads(command, ctx, read)
         if found is not None:
             return found
-        return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` only reads")
+        return new_finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` only reads", "", "")
     if name in ("gh",):
         return _check_gh(command, ctx)
     if name in ("tar", "man", "vim", "vi", "nvim", "zip", "unzip"):

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
-from gatekeeper.model import Finding, Verdict
+from gatekeeper.model import Finding, Verdict, new_finding
 from gatekeeper.paths import ALLOWED, PROTECTED, TMP
 from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.gitcreds import READERS as GIT_CONFIG_READERS
@@ -334,7 +334,7 @@ def _runtime_value(command: Command, value: str) -> bool:
 
 
 def _review(rule: str, reason: str) -> Finding:
-    return Finding(Verdict.REVIEW, rule, reason)
+    return new_finding(Verdict.REVIEW, rule, reason, "", "")  # (hot)
 
 
 @hookimpl
@@ -469,11 +469,11 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             return _review(
                 "GK-GIT-005", f"`git {sub}` reads {outside[0]}, outside the allowed dirs"
             )
-        return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads and prints")
+        return new_finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads and prints", "", "")
     if (sub, args[0] if args else "") in _READ_FORMS:
         if ctx.paths.classify(repo, write=False)[0] != ALLOWED:
             return _review("GK-GIT-005", "git runs outside the allowed dirs")
-        return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub} {args[0]}` only lists")
+        return new_finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub} {args[0]}` only lists", "", "")
     if sub in ("archive", "format-patch"):
         exported = _export(sub, args, ctx, repo)
         if exported is not None and ctx.paths.classify(repo, write=False)[0] != ALLOWED:
@@ -501,7 +501,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if kind != ALLOWED:
         # A tmp dir counts as outside: anyone can plant a repository (and its config) there.
         return _review("GK-GIT-005", f"git runs in {where}, outside the allowed dirs")
-    return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads")
+    return new_finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads", "", "")
 
 
 # The printing forms of `apply`, `hash-object` and `bundle`: the flags that neither write
