@@ -109,7 +109,7 @@ def parse_input(data: bytes) -> ToolCall:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"the hook input is not valid UTF-8 (byte {exc.start})") from None
-    if not text.strip():
+    if not text or text.isspace():  # `not text.strip()`, without a copy of the text (hot)
         raise InputError("the hook input is empty")
     try:
         obj = jsonc.loads(text)
@@ -409,7 +409,7 @@ class Engine:
         self, call: ToolCall, ctx: Context, bypass: bool
     ) -> tuple[list[Finding], tuple[str, ...], Decision | None]:
         text = call.tool_input.get("command")
-        if not isinstance(text, str) or not text.strip():
+        if not isinstance(text, str) or not text or text.isspace():  # nothing but blanks
             return (
                 [
                     Finding(

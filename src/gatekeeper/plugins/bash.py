@@ -384,41 +384,12 @@ def _operands_read(command: Command) -> list[Word]:
     if name in ("jq", "yq"):
         return jsonfilters.reads(command)
     if style == "pattern":
-        value_opts = {
-            "-e",
-            "-f",
-            "-m",
-            "-A",
-            "-B",
-            "-C",
-            "--max-count",
-            "-g",
-            "--glob",
-            "-t",
-            "--type",
-            "-T",
-            "--type-not",
-            "--include",
-            "--exclude",
-            "--exclude-dir",
-            "-d",
-            "--arg",
-            "--argjson",
-            "--slurpfile",
-            "--rawfile",
-            "-j",
-            "-M",
-            "--max-depth",
-            "--color",
-            "--colour",
-            "-r",
-            "--replace",
-        }
         if name in ("jq", "yq"):
-            value_opts -= {"-r", "-C", "-M", "-j"}
-            value_opts |= {"-L"}
-        elif name != "rg":
-            value_opts -= {"-r", "-j", "-M", "-t", "-T", "-g"}  # rg's value options only
+            value_opts = _JQ_VALUE_OPTIONS
+        elif name == "rg":
+            value_opts = _RG_VALUE_OPTIONS
+        else:
+            value_opts = _GREP_VALUE_OPTIONS
         ops = operands(command, value_opts)
         explicit_pattern = any(
             w.text in ("-e", "-f", "--regexp", "--file")
@@ -427,6 +398,18 @@ def _operands_read(command: Command) -> list[Word]:
         )
         return (ops if explicit_pattern else ops[1:]) + _pattern_files(command)
     return operands(command)
+
+
+# The options of the "pattern" readers that take the next word as their value (made once;
+# sets, as `operands` takes them, never changed).
+_RG_VALUE_OPTIONS = {
+    "-e", "-f", "-m", "-A", "-B", "-C", "--max-count", "-g", "--glob", "-t", "--type",
+    "-T", "--type-not", "--include", "--exclude", "--exclude-dir", "-d", "--arg",
+    "--argjson", "--slurpfile", "--rawfile", "-j", "-M", "--max-depth", "--color",
+    "--colour", "-r", "--replace",
+}  # fmt: skip
+_JQ_VALUE_OPTIONS = (_RG_VALUE_OPTIONS - {"-r", "-C", "-M", "-j"}) | {"-L"}
+_GREP_VALUE_OPTIONS = _RG_VALUE_OPTIONS - {"-r", "-j", "-M", "-t", "-T", "-g"}  # rg's only
 
 
 def _date_files(command: Command) -> list[Word]:
@@ -971,6 +954,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """Read-only → SAFE (within the allowed dirs); removal, hidden code and odd flags → REVIEW."""
     found = _classify(command, ctx)
     # `wc -l < /etc/shadow` and `$(<file)` read through a redirect, whatever the command is.
+    if not command.redirects:
+        return found  # (hot: most commands; no comprehension's frame for nothing)
     inputs = [
         r.target
         for r in command.redirects
