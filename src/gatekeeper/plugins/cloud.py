@@ -1157,8 +1157,9 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     if name not in ("aws", "az", "gcloud", "kubectl", "helm"):
         return None
-    if any(w.dynamic for w in command.words[1:]):
-        return _flag(f"`{name}` with a word known only at run time")
+    for word in command.words:  # (the first is not dynamic) a loop, not a generator (hot)
+        if word.dynamic:
+            return _flag(f"`{name}` with a word known only at run time")
     glob = option_glob(command)
     if glob:  # a file named `--kubeconfig=x` or `--endpoint-url=...` would become a flag
         return _flag(f"`{glob}` may expand to a name `{name}` reads as an option")

@@ -210,6 +210,8 @@ _EXEC_OPTIONS = (
 # `--text` and `--to` are options of their own (`diff --text`, `format-patch --to`).
 _RISKY_LONG = (*(o for o in _EXEC_OPTIONS if o.startswith("--")), "--output", "--output-directory")
 _FULL_NAMES = {"--text", "--to"}
+# The long ones with their value attached (`--tool=vim`), for one `startswith` (hot: each word).
+_EXEC_ASSIGNED = tuple(o + "=" for o in _EXEC_OPTIONS if o.startswith("--"))
 
 
 # git grep's long options that take a value (the next word, or after `=`)
@@ -284,6 +286,8 @@ def _abbreviated_risky_option(args: list[str]) -> tuple[str, str] | None:
     for a in args:
         if a == "--":
             return None
+        if not a.startswith("--"):
+            continue  # no long option: nothing it could abbreviate (hot: most words)
         opt = a.split("=", 1)[0]
         if opt in _FULL_NAMES or opt in _RISKY_LONG:
             continue
@@ -432,7 +436,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     for a in args:
         if (
             a in _EXEC_OPTIONS
-            or any(a.startswith(o + "=") for o in _EXEC_OPTIONS if o.startswith("--"))
+            or a.startswith(_EXEC_ASSIGNED)
             or a.startswith("-O")  # `-Ovim`: the pager attached
             or (sub == "grep" and a.startswith("-") and not a.startswith("--") and "O" in a)
         ):
