@@ -144,3 +144,37 @@ def test_write_targets_still_see_every_option_channel(name: str, args: list[str]
     found = [(w.text, how) for w, how in _write_targets(command)]
     for target in _long_channels_as_they_were(command):
         assert target in found, (target, found)
+
+
+def _abbreviated_as_it_was(args: list[str]) -> tuple[str, str] | None:
+    from gatekeeper.plugins import git
+
+    for a in args:
+        if a == "--":
+            return None
+        opt = a.split("=", 1)[0]
+        if opt in git._FULL_NAMES or opt in git._RISKY_LONG:
+            continue
+        for full in long_options(a, git._RISKY_LONG):
+            return opt, full
+    return None
+
+
+_GIT_WORDS = st.sampled_from(
+    [
+        *("--ext", "--ext-diff", "--ext-diff=x", "--textconv=y", "--text", "--to", "--t", "--"),
+        *("--outp=F", "--output", "-O", "-Ovim", "--tool=vimdiff", "--tool", "--exec=sh", "-x"),
+        *("log", "--oneline", "-5", "x=--ext", "--=", "--upload-pack=p", "--o", "--e", "-"),
+    ]
+)
+
+
+@settings(max_examples=1500)
+@given(st.lists(_GIT_WORDS, max_size=5))
+def test_git_option_tests_answer_as_before(args: list[str]) -> None:
+    from gatekeeper.plugins import git
+
+    assert git._abbreviated_risky_option(args) == _abbreviated_as_it_was(args)
+    for a in args:
+        before = any(a.startswith(o + "=") for o in git._EXEC_OPTIONS if o.startswith("--"))
+        assert a.startswith(git._EXEC_ASSIGNED) == before, a

@@ -393,3 +393,34 @@ def test_a_record_of_an_ahead_of_time_source_gets_its_own_code_and_defaults() ->
     assert Like.__init__.__code__.co_code == Review.__init__.__code__.co_code
     with pytest.raises(TypeError):
         Like("approve")  # type: ignore[call-arg]
+
+@given(
+    st.lists(st.tuples(st.text(max_size=6), st.booleans(), st.booleans()), max_size=4),
+    st.sampled_from(["timeout", "xargs"]),
+    st.booleans(),
+)
+def test_a_wrapped_command_is_the_command_its_constructor_makes(
+    words: list[tuple[str, bool, bool]], where: str, twins: bool
+) -> None:
+    # `model.new_word` and `model.new_command` (what a wrapper runs, made by the host's
+    # classifier) assign a twin's fields, `argv` and `name` as __post_init__ would.
+    text = " ".join(w[0] for w in words)
+    expected = Command(tuple(Word(*w) for w in words), (), (), where, text)
+    saved = (model._WORD_TWIN, model._COMMAND_TWIN)
+    if not twins:
+        model._WORD_TWIN = model._COMMAND_TWIN = None
+    try:
+        got = model.new_command(tuple(model.new_word(*w) for w in words), where, text)
+    finally:
+        model._WORD_TWIN, model._COMMAND_TWIN = saved
+    assert type(got) is Command and [type(w) for w in got.words] == [Word] * len(words)
+    assert got == expected and hash(got) == hash(expected)
+    for name in Command.__slots__:
+        assert getattr(got, name) == getattr(expected, name), name
+    for word, other in zip(got.words, expected.words, strict=True):
+        assert (word.text, word.dynamic, word.glob) == (other.text, other.dynamic, other.glob)
+    for word in got.words:
+        with pytest.raises(records.FrozenInstanceError):
+            word.text = "x"  # type: ignore[misc]
+    with pytest.raises(records.FrozenInstanceError):
+        got.name = "x"  # type: ignore[misc]

@@ -114,3 +114,32 @@ def test_a_flat_input_is_read_only_and_not_shared() -> None:
         call.tool_input["command"] = "rm -rf /"  # type: ignore[index]
     assert parse_input(data).tool_input is not call.tool_input
     assert dict(call.tool_input) == {"command": "ls", "timeout": 5}
+
+
+_BLANKS = "".join(c for c in map(chr, range(0x110000)) if c.isspace())
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=_BLANKS + "x{", max_size=6))
+def test_an_input_of_blanks_is_empty_as_strip_said(text: str) -> None:
+    # `not text or text.isspace()` stands for `not text.strip()`: both read the same
+    # characters as blanks (every code point).
+    data = text.encode("utf-8")
+    try:
+        parse_input(data)
+    except InputError as exc:
+        assert ("empty" in str(exc)) == (not text.strip())
+    else:  # pragma: no cover - no text of blanks, `x` and `{` is a hook input
+        raise AssertionError(text)
+
+
+@pytest.mark.parametrize("blank", sorted(_BLANKS))
+def test_a_command_of_blanks_is_no_command(blank: str, gk_env: object) -> None:
+    from gatekeeper import config as config_mod
+    from gatekeeper.pipeline import Engine
+
+    data = json.dumps(
+        {"tool_name": "Bash", "tool_input": {"command": blank * 2}, "cwd": "/tmp"}
+    ).encode()
+    decision = Engine(config_mod.load("/tmp")).decide(parse_input(data))
+    assert [f.rule for f in decision.findings] == ["GK-SHELL-007"], decision

@@ -314,6 +314,37 @@ def new_tool_call(  # noqa: PLR0917 - the record's fields, in order, as its cons
     return call  # type: ignore[no-any-return]
 
 
+def new_word(text: str, dynamic: bool, glob: bool) -> Word:
+    """`Word(text, dynamic, glob)` (hot: each word of a command a wrapper runs)."""
+    if _WORD_TWIN is None:
+        return Word(text, dynamic, glob)
+    word = _WORD_TWIN()
+    word.text = text
+    word.dynamic = dynamic
+    word.glob = glob
+    word.__class__ = Word
+    return word  # type: ignore[no-any-return]
+
+
+def new_command(words: tuple[Word, ...], where: str, text: str) -> Command:
+    """`Command(words, (), (), where, text)`, `argv` and `name` set as `__post_init__` sets
+    them (hot: every command a wrapper runs)."""
+    if _COMMAND_TWIN is None:
+        return Command(words, (), (), where, text)
+    command = _COMMAND_TWIN()
+    command.words = words
+    command.assignments = ()
+    command.redirects = ()
+    command.where = where
+    command.text = text
+    command.stdin_piped = False
+    argv = command.argv = tuple([w.text for w in words])
+    name = argv[0] if argv else ""
+    command.name = name.rsplit("/", 1)[-1] if "/" in name else name
+    command.__class__ = Command
+    return command  # type: ignore[no-any-return]
+
+
 def static_command(texts: Sequence[str], where: str, text: str, stdin_piped: bool) -> Command:
     """`Command(tuple(map(Word, texts)), (), (), where, text, stdin_piped)`: a command of
     words known statically, each its own text (hot: the shell parser's plain commands).

@@ -30,8 +30,11 @@ from gatekeeper.model import (
     Word,
     dominant,
     freeze,
+    new_command,
     new_decision,
+    new_finding,
     new_tool_call,
+    new_word,
 )
 from gatekeeper.paths import PathPolicy, environment_key, resolve
 from gatekeeper.records import dataclass, replace
@@ -106,7 +109,7 @@ def parse_input(data: bytes) -> ToolCall:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"the hook input is not valid UTF-8 (byte {exc.start})") from None
-    if not text.strip():
+    if not text or text.isspace():  # `not text.strip()`, without a copy of the text (hot)
         raise InputError("the hook input is empty")
     try:
         obj = jsonc.loads(text)
@@ -406,7 +409,7 @@ class Engine:
         self, call: ToolCall, ctx: Context, bypass: bool
     ) -> tuple[list[Finding], tuple[str, ...], Decision | None]:
         text = call.tool_input.get("command")
-        if not isinstance(text, str) or not text.strip():
+        if not isinstance(text, str) or not text or text.isspace():  # nothing but blanks
             return (
                 [
                     Finding(
@@ -516,8 +519,8 @@ class Engine:
             return found
         if guard:
             return [Finding(Verdict.SAFE, "GK-WRAP-002", "no protected path", ESSENTIAL, text)]
-        return [
-            Finding(
+        return [  # (hot: every command no checker knows)
+            new_finding(
                 Verdict.REVIEW,
                 "GK-UNKNOWN",
                 f"no checker knows `{command.name or command.text[:40]}`",
@@ -575,7 +578,7 @@ class Engine:
             if depth + 1 > MAX_DEPTH:
                 return _too_deep()
             words = tuple([_word(a) for a in argv])
-            command = Command(words, (), (), where, " ".join(argv))  # positional (hot)
+            command = new_command(words, where, " ".join(argv))  # (hot)
             inner = self.context(call, depth + 1, policy, guard=guard)
             return _top(self.judge(command, call, inner, guard=guard), command.text)
 
@@ -749,7 +752,7 @@ def _with_command(found: Finding, text: str) -> Finding:
 
 
 def _word(text: str) -> Word:
-    return Word(text, "$" in text or "`" in text, "*" in text or "?" in text or "[" in text)
+    return new_word(text, "$" in text or "`" in text, "*" in text or "?" in text or "[" in text)
 
 
 def _top(found: Sequence[Finding], text: str) -> Finding:

@@ -78,7 +78,7 @@ import os
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
-from gatekeeper.model import SEVERITY, Finding, Verdict, Word, dominant
+from gatekeeper.model import SEVERITY, Finding, Verdict, Word, dominant, new_finding
 from gatekeeper.paths import (
     ALLOWED,
     DEVICE,
@@ -350,7 +350,7 @@ def is_shell_or_interpreter(name: str) -> bool:
 
 
 def _review(rule: str, reason: str) -> Finding:
-    return Finding(Verdict.REVIEW, rule, reason)
+    return new_finding(Verdict.REVIEW, rule, reason, "", "")  # (hot)
 
 
 def _read_operands(command: Command) -> list[Word]:
@@ -384,41 +384,12 @@ def _operands_read(command: Command) -> list[Word]:
     if name in ("jq", "yq"):
         return jsonfilters.reads(command)
     if style == "pattern":
-        value_opts = {
-            "-e",
-            "-f",
-            "-m",
-            "-A",
-            "-B",
-            "-C",
-            "--max-count",
-            "-g",
-            "--glob",
-            "-t",
-            "--type",
-            "-T",
-            "--type-not",
-            "--include",
-            "--exclude",
-            "--exclude-dir",
-            "-d",
-            "--arg",
-            "--argjson",
-            "--slurpfile",
-            "--rawfile",
-            "-j",
-            "-M",
-            "--max-depth",
-            "--color",
-            "--colour",
-            "-r",
-            "--replace",
-        }
         if name in ("jq", "yq"):
-            value_opts -= {"-r", "-C", "-M", "-j"}
-            value_opts |= {"-L"}
-        elif name != "rg":
-            value_opts -= {"-r", "-j", "-M", "-t", "-T", "-g"}  # rg's value options only
+            value_opts = _JQ_VALUE_OPTIONS
+        elif name == "rg":
+            value_opts = _RG_VALUE_OPTIONS
+        else:
+            value_opts = _GREP_VALUE_OPTIONS
         ops = operands(command, value_opts)
         explicit_pattern = any(
             w.text in ("-e", "-f", "--regexp", "--file")
@@ -427,6 +398,18 @@ def _operands_read(command: Command) -> list[Word]:
         )
         return (ops if explicit_pattern else ops[1:]) + _pattern_files(command)
     return operands(command)
+
+
+# The options of the "pattern" readers that take the next word as their value (made once;
+# sets, as `operands` takes them, never changed).
+_RG_VALUE_OPTIONS = {
+    "-e", "-f", "-m", "-A", "-B", "-C", "--max-count", "-g", "--glob", "-t", "--type",
+    "-T", "--type-not", "--include", "--exclude", "--exclude-dir", "-d", "--arg",
+    "--argjson", "--slurpfile", "--rawfile", "-j", "-M", "--max-depth", "--color",
+    "--colour", "-r", "--replace",
+}  # fmt: skip
+_JQ_VALUE_OPTIONS = (_RG_VALUE_OPTIONS - {"-r", "-C", "-M", "-j"}) | {"-L"}
+_GREP_VALUE_OPTIONS = _RG_VALUE_OPTIONS - {"-r", "-j", "-M", "-t", "-T", "-g"}  # rg's only
 
 
 def _date_files(command: Command) -> list[Word]:
@@ -971,6 +954,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """Read-only → SAFE (within the allowed dirs); removal, hidden code and odd flags → REVIEW."""
     found = _classify(command, ctx)
     # `wc -l < /etc/shadow` and `$(<file)` read through a redirect, whatever the command is.
+    if not command.redirects:
+        return found  # (hot: most commands; no comprehension's frame for nothing)
     inputs = [
         r.target
         for r in command.redirects
@@ -1019,7 +1004,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             found = check_tree_links(ctx, "`cp -L`", [w.text for w in ops[:-1]])
         if found is not None:
             return found
-        return Finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs")
+        return new_finding(Verdict.SAFE, "GK-BASH-007", f"`{name}` inside the allowed dirs", "", "")
     if name in READ_ONLY:
         flagged = _long_option_problem(command) or _flag_problem(command) or _runtime_word(command)
         if flagged is not None:
@@ -1032,7 +1017,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
         found = _check_reads(command, ctx, read)
         if found is not None:
             return found
-        return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` only reads")
+        return new_finding(Verdict.SAFE, "GK-BASH-001", f"`{name}` only reads", "", "")
     if name in ("gh",):
         return _check_gh(command, ctx)
     if name in ("tar", "man", "vim", "vi", "nvim", "zip", "unzip"):

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex, re
-from gatekeeper.model import Finding, Verdict
+from gatekeeper.model import Finding, Verdict, new_finding
 from gatekeeper.shell.effects import split_options
 from gatekeeper.shell.optglob import option_glob
 
@@ -57,15 +57,15 @@ if TYPE_CHECKING:
 
 
 def _safe(reason: str) -> Finding:
-    return Finding(Verdict.SAFE, "GK-CLOUD-001", reason)
+    return new_finding(Verdict.SAFE, "GK-CLOUD-001", reason, "", "")  # (hot)
 
 
 def _secret(reason: str) -> Finding:
-    return Finding(Verdict.REVIEW, "GK-CLOUD-002", reason)
+    return new_finding(Verdict.REVIEW, "GK-CLOUD-002", reason, "", "")
 
 
 def _flag(reason: str) -> Finding:
-    return Finding(Verdict.REVIEW, "GK-CLOUD-003", reason)
+    return new_finding(Verdict.REVIEW, "GK-CLOUD-003", reason, "", "")
 
 
 def _split(args: list[str], value_flags: Collection[str]) -> tuple[list[str], list[str]]:
@@ -1157,8 +1157,9 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     if name not in ("aws", "az", "gcloud", "kubectl", "helm"):
         return None
-    if any(w.dynamic for w in command.words[1:]):
-        return _flag(f"`{name}` with a word known only at run time")
+    for word in command.words:  # (the first is not dynamic) a loop, not a generator (hot)
+        if word.dynamic:
+            return _flag(f"`{name}` with a word known only at run time")
     glob = option_glob(command)
     if glob:  # a file named `--kubeconfig=x` or `--endpoint-url=...` would become a flag
         return _flag(f"`{glob}` may expand to a name `{name}` reads as an option")

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
-from gatekeeper.model import Finding, Verdict
+from gatekeeper.model import Finding, Verdict, new_finding
 from gatekeeper.paths import ALLOWED, PROTECTED, TMP
 from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.optglob import option_glob
@@ -110,11 +110,11 @@ _PLAIN_PYTHON = LazyRegex(
 
 
 def _safe(reason: str) -> Finding:
-    return Finding(Verdict.SAFE, "GK-DEV-001", reason)
+    return new_finding(Verdict.SAFE, "GK-DEV-001", reason, "", "")  # (hot)
 
 
 def _review(reason: str) -> Finding:
-    return Finding(Verdict.REVIEW, "GK-DEV-002", reason)
+    return new_finding(Verdict.REVIEW, "GK-DEV-002", reason, "", "")
 
 
 def _option_value(args: list[str], names: tuple[str, ...]) -> list[str]:

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
-from gatekeeper.model import Finding, Verdict
+from gatekeeper.model import Finding, Verdict, new_finding
 from gatekeeper.paths import ALLOWED, PROTECTED, TMP
 from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.gitcreds import READERS as GIT_CONFIG_READERS
@@ -210,6 +210,8 @@ _EXEC_OPTIONS = (
 # `--text` and `--to` are options of their own (`diff --text`, `format-patch --to`).
 _RISKY_LONG = (*(o for o in _EXEC_OPTIONS if o.startswith("--")), "--output", "--output-directory")
 _FULL_NAMES = {"--text", "--to"}
+# The long ones with their value attached (`--tool=vim`), for one `startswith` (hot: each word).
+_EXEC_ASSIGNED = tuple(o + "=" for o in _EXEC_OPTIONS if o.startswith("--"))
 
 
 # git grep's long options that take a value (the next word, or after `=`)
@@ -292,6 +294,8 @@ def _abbreviated_risky_option(args: list[str]) -> tuple[str, str] | None:
     for a in args:
         if a == "--":
             return None
+        if not a.startswith("--"):
+            continue  # no long option: nothing it could abbreviate (hot: most words)
         opt = a.split("=", 1)[0]
         if opt in _FULL_NAMES or opt in _RISKY_LONG:
             continue
@@ -342,7 +346,7 @@ def _runtime_value(command: Command, value: str) -> bool:
 
 
 def _review(rule: str, reason: str) -> Finding:
-    return Finding(Verdict.REVIEW, rule, reason)
+    return new_finding(Verdict.REVIEW, rule, reason, "", "")  # (hot)
 
 
 @hookimpl
@@ -440,7 +444,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     for a in args:
         if (
             a in _EXEC_OPTIONS
-            or any(a.startswith(o + "=") for o in _EXEC_OPTIONS if o.startswith("--"))
+            or a.startswith(_EXEC_ASSIGNED)
             or a.startswith("-O")  # `-Ovim`: the pager attached
             or (sub == "grep" and a.startswith("-") and not a.startswith("--") and "O" in a)
         ):
@@ -477,11 +481,11 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             return _review(
                 "GK-GIT-005", f"`git {sub}` reads {outside[0]}, outside the allowed dirs"
             )
-        return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads and prints")
+        return new_finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads and prints", "", "")
     if (sub, args[0] if args else "") in _READ_FORMS:
         if ctx.paths.classify(repo, write=False)[0] != ALLOWED:
             return _review("GK-GIT-005", "git runs outside the allowed dirs")
-        return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub} {args[0]}` only lists")
+        return new_finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub} {args[0]}` only lists", "", "")
     if sub in ("archive", "format-patch"):
         exported = _export(sub, args, ctx, repo)
         if exported is not None and ctx.paths.classify(repo, write=False)[0] != ALLOWED:
@@ -509,7 +513,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if kind != ALLOWED:
         # A tmp dir counts as outside: anyone can plant a repository (and its config) there.
         return _review("GK-GIT-005", f"git runs in {where}, outside the allowed dirs")
-    return Finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads")
+    return new_finding(Verdict.SAFE, "GK-GIT-001", f"`git {sub}` only reads", "", "")
 
 
 # The printing forms of `apply`, `hash-object` and `bundle`: the flags that neither write

@@ -13,7 +13,7 @@ the allowed dirs, and never with an option that points ansible at other code
 from __future__ import annotations
 
 from gatekeeper.lazyre import LazyRegex
-from gatekeeper.model import Finding, Verdict
+from gatekeeper.model import Finding, Verdict, new_finding
 from gatekeeper.paths import ALLOWED
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -23,12 +23,12 @@ if TYPE_CHECKING:
 
 def safe(reason: str) -> Finding:
     """A GK-QUERY-001 finding (the query tools' SAFE; shared with queries and queries_macos)."""
-    return Finding(Verdict.SAFE, "GK-QUERY-001", reason)
+    return new_finding(Verdict.SAFE, "GK-QUERY-001", reason, "", "")  # (hot)
 
 
 def review(reason: str) -> Finding:
     """A GK-QUERY-002 finding (the query tools' REVIEW)."""
-    return Finding(Verdict.REVIEW, "GK-QUERY-002", reason)
+    return new_finding(Verdict.REVIEW, "GK-QUERY-002", reason, "", "")
 
 
 _safe = safe

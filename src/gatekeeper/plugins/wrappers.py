@@ -39,7 +39,7 @@ the wrapper's own known only at run time (``timeout $T ls``: it may split into a
 from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
-from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, worst
+from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, new_finding, worst
 from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP, may_pick_secrets
 from gatekeeper.plugins.bash import check_reads, check_tree_links
 from gatekeeper.plugins.environment import risky_assignment
@@ -97,7 +97,8 @@ def _wrapped(ctx: Context, argv: Sequence[str], how: str, floor: Verdict = Verdi
         rule = "GK-WRAP-002" if verdict == Verdict.SAFE else "GK-WRAP-004"
     else:
         rule = inner.rule if inner.verdict == verdict else "GK-WRAP-004"
-    return Finding(verdict, rule, f"`{how}` runs `{' '.join(argv)[:120]}`: {inner.reason}")
+    reason = f"`{how}` runs `{' '.join(argv)[:120]}`: {inner.reason}"
+    return new_finding(verdict, rule, reason, "", "")  # (hot: every wrapped command)
 
 
 def _runtime_prefix(command: Command, rest: Sequence[str], how: str) -> Finding | None:
