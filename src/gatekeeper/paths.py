@@ -533,11 +533,35 @@ def _absolute(raw: str, cwd: str) -> str:
     if raw.startswith("~") and (raw == "~" or raw.startswith("~/")):
         expanded = home_dir() + raw[1:]
     if expanded.startswith("/"):
+        if expanded.startswith(("/proc/", "//", "/./")):
+            return _proc_self(expanded, cwd)
         return expanded  # what os.path.join(cwd, expanded) gives for an absolute one
     base = cwd or "/"
     if type(base) is str:  # what os.path.join(base, expanded) gives, inline (every path)
         return base + expanded if base.endswith("/") else f"{base}/{expanded}"
     return os.path.join(base, expanded)
+
+
+def _proc_self(path: str, cwd: str) -> str:
+    """`/proc/self/cwd/…` (and `/proc/thread-self/cwd/…`) as the call's cwd, `/proc/self/root/…`
+    as `/…`: the kernel resolves them in the process that opens them, the agent's shell, whose
+    directory is the call's, not the gate's (`echo k >> /proc/self/cwd/../.ssh/
+    authorized_keys` from a project in the home directory writes the user's keys)."""
+    spelled = path
+    while "//" in spelled or "/./" in spelled:  # `//proc/./self/cwd`: the same link
+        spelled = spelled.replace("//", "/").replace("/./", "/")
+    for link, base in (
+        ("/proc/self/cwd", cwd or "/"),
+        ("/proc/thread-self/cwd", cwd or "/"),
+        ("/proc/self/root", "/"),
+        ("/proc/thread-self/root", "/"),
+    ):
+        if spelled == link or spelled.startswith(link + "/"):
+            rest = spelled[len(link) :]
+            if base == "/":
+                return rest or "/"
+            return base.rstrip("/") + rest
+    return path
 
 
 # The environment variables a policy's sources depend on: `home_dir` (HOME), the tmp dirs
