@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gatekeeper.model import Command, Word
-from gatekeeper.plugins import cloud, environment
+from gatekeeper.plugins import bash, cloud, devtools, environment, git
 from gatekeeper.shell import effects
 from gatekeeper.shell.effects import _write_targets, long_options
 from gatekeeper.shell.parse import parse
@@ -147,8 +147,6 @@ def test_write_targets_still_see_every_option_channel(name: str, args: list[str]
 
 
 def _abbreviated_as_it_was(args: list[str]) -> tuple[str, str] | None:
-    from gatekeeper.plugins import git
-
     for a in args:
         if a == "--":
             return None
@@ -169,12 +167,28 @@ _GIT_WORDS = st.sampled_from(
 )
 
 
-@settings(max_examples=1500)
+@settings(max_examples=1500, deadline=None)
 @given(st.lists(_GIT_WORDS, max_size=5))
 def test_git_option_tests_answer_as_before(args: list[str]) -> None:
-    from gatekeeper.plugins import git
-
     assert git._abbreviated_risky_option(args) == _abbreviated_as_it_was(args)
     for a in args:
         before = any(a.startswith(o + "=") for o in git._EXEC_OPTIONS if o.startswith("--"))
         assert a.startswith(git._EXEC_ASSIGNED) == before, a
+
+
+_NAMES_OF_PROGRAMS = st.one_of(
+    st.sampled_from(["python3.12", "python3.", "ruby3", "node", "bash", "sh\n", "py", "ls"]),
+    st.text(alphabet="pythonrubsh0123456789.\n", max_size=10),
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_NAMES_OF_PROGRAMS)
+def test_program_name_tests_answer_as_before(name: str) -> None:
+    before = (
+        name in bash._SHELLS
+        or name in bash._INTERPRETERS
+        or bash._without_version(name) in bash._INTERPRETERS
+    )
+    assert bash.is_shell_or_interpreter(name) == before
+    assert (name[:2] == "py" and devtools._is_python(name)) == devtools._is_python(name)

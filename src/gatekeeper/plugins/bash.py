@@ -345,8 +345,11 @@ def _without_version(name: str) -> str:
 
 def is_shell_or_interpreter(name: str) -> bool:
     """A program that runs a script given as a file, a string or on standard input."""
-    base = _without_version(name)
-    return name in _SHELLS or name in _INTERPRETERS or base in _INTERPRETERS
+    if name in _SHELLS or name in _INTERPRETERS:
+        return True
+    # A versioned name (`python3.12`, `ruby3`) is its interpreter's: only a name ending in a
+    # digit, a dot or a newline has a version to drop (hot: every command).
+    return name[-1:] in "0123456789.\n" and _without_version(name) in _INTERPRETERS
 
 
 def _review(rule: str, reason: str) -> Finding:
