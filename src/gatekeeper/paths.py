@@ -586,10 +586,24 @@ def environment_key() -> tuple[object, ...] | None:
     of the key. None (no memo) with HOME unset or empty, or a `~user` in those two: then
     `home_dir` or `expanduser` asks the user database, a file, not an input.
     """
-    data = getattr(os.environ, "_data", None)
+    try:
+        data = os.environ._data  # type: ignore[attr-defined]  # ~1k instructions below `getattr`
+    except AttributeError:
+        return None
     if type(data) is not dict or not _POSIX:
         return None
-    key = (None, *map(data.get, _POLICY_ENV))  # the key without a cwd, built once
+    # The key without a cwd, built once: `(None, *map(data.get, _POLICY_ENV))` written out
+    # (~1.3k instructions less; `tests/test_policy_memo.py` checks it against that).
+    get = data.get
+    key = (
+        None,
+        get(b"HOME"),
+        get(b"TMPDIR"),
+        get(b"GATEKEEPER_CONFIG"),
+        get(b"XDG_CONFIG_HOME"),
+        get(b"GATEKEEPER_STATE_DIR"),
+        get(b"XDG_STATE_HOME"),
+    )
     if not key[1]:
         return None
     process_cwd = None
