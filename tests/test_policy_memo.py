@@ -85,6 +85,22 @@ def test_every_environment_variable_change_is_seen_by_the_next_policy(
             assert _fields(PathPolicy.from_config(config, cwd)) == _fresh(config, cwd), value
 
 
+@pytest.mark.parametrize("name", sorted(_VALUES))
+def test_the_written_out_key_reads_every_policy_variable(
+    gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    # `environment_key` spells out the names of `_POLICY_ENV`: the same values, in order.
+    for value in _VALUES[name]:
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+        data = os.environ._data  # type: ignore[attr-defined]
+        key = paths.environment_key()
+        if key is not None:
+            assert key[1:] == tuple(map(data.get, paths._POLICY_ENV)), value
+
+
 def test_a_config_change_is_seen_by_the_next_policy(gk_env: GkEnv) -> None:
     cwd = str(gk_env.project)
     configs = [

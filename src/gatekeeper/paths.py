@@ -231,6 +231,7 @@ def _secret_home_dirs(home: str) -> tuple[str, ...]:
 
 # A path of this many characters has at least as many bytes: lstat fails (ENAMETOOLONG).
 PATH_MAX = 4096
+NAME_MAX = 255  # the longest file name (one path component) Linux and macOS accept, in bytes
 
 
 @memo(4096)  # one path is tested against a dozen roots in a row
@@ -442,7 +443,15 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
         state = known.get(parent)
         if state is not None and name and name not in (".", ".."):
             if state == _CLEAN:
-                return _last(path, known)
+                # `_last(path, known)`, inline (hot: most paths of a call end here).
+                state = known.get(path)
+                if state is None:
+                    return _last(path, known)
+                if state == _LINK:
+                    return os.path.realpath(path)
+                if state == _ENTRY:
+                    known[path] = _CLEAN
+                return path
             if state == _MISSING:
                 # A missing parent whose own parent the walk got past (`~/.config` missing,
                 # for `~/.config/gh`): the walk would pass every prefix above it without an
@@ -529,16 +538,20 @@ def _last(path: str, known: dict[str, int]) -> str:
 
 def _absolute(raw: str, cwd: str) -> str:
     """`resolve` without the symlinks: `~` expanded, made absolute against cwd."""
+    # Slices and indexes, not `startswith`/`endswith` (hot: every path of every call): in
+    # CPython 3.11 those parse their arguments as a tuple, ~650 instructions a call.
     expanded = raw
-    if raw.startswith("~") and (raw == "~" or raw.startswith("~/")):
+    first = raw[:1]
+    if first == "~" and (raw == "~" or raw[1:2] == "/"):
         expanded = home_dir() + raw[1:]
-    if expanded.startswith("/"):
-        if expanded.startswith(("/proc/", "//", "/./")):
-            return _proc_self(expanded, cwd)
+        first = expanded[:1]
+    if first == "/":
+        if expanded[1:6] == "proc/" or expanded[1:2] in ("/", "."):
+            return _proc_self(expanded, cwd)  # `/proc/self/cwd/…`, `//proc/…`, `/./proc/…`
         return expanded  # what os.path.join(cwd, expanded) gives for an absolute one
     base = cwd or "/"
     if type(base) is str:  # what os.path.join(base, expanded) gives, inline (every path)
-        return base + expanded if base.endswith("/") else f"{base}/{expanded}"
+        return base + expanded if base[-1] == "/" else f"{base}/{expanded}"
     return os.path.join(base, expanded)
 
 
@@ -597,10 +610,24 @@ def environment_key() -> tuple[object, ...] | None:
     of the key. None (no memo) with HOME unset or empty, or a `~user` in those two: then
     `home_dir` or `expanduser` asks the user database, a file, not an input.
     """
-    data = getattr(os.environ, "_data", None)
+    try:
+        data = os.environ._data  # type: ignore[attr-defined]  # ~1k instructions below `getattr`
+    except AttributeError:
+        return None
     if type(data) is not dict or not _POSIX:
         return None
-    key = (None, *map(data.get, _POLICY_ENV))  # the key without a cwd, built once
+    # The key without a cwd, built once: `(None, *map(data.get, _POLICY_ENV))` written out
+    # (~1.3k instructions less; `tests/test_policy_memo.py` checks it against that).
+    get = data.get
+    key = (
+        None,
+        get(b"HOME"),
+        get(b"TMPDIR"),
+        get(b"GATEKEEPER_CONFIG"),
+        get(b"XDG_CONFIG_HOME"),
+        get(b"GATEKEEPER_STATE_DIR"),
+        get(b"XDG_STATE_HOME"),
+    )
     if not key[1]:
         return None
     process_cwd = None
@@ -819,7 +846,13 @@ class PathPolicy:
             return False  # ENAMETOOLONG: nothing to look at (and no huge key in any cache)
         if not _plain(path) or "\0" in path:
             return os.path.lexists(path)
-        state = self._known.get(path)
+        return self.lexists_plain(path)
+
+    def lexists_plain(self, path: str) -> bool:
+        """`lexists(path)` for a path its caller made plain, without NUL and shorter than
+        `PATH_MAX` (see `lexists_below`): the memo and the look-up, without those tests."""
+        known = self._known
+        state = known.get(path)
         if state is None:
             try:
                 if _absent(path):
@@ -828,8 +861,25 @@ class PathPolicy:
                     state = _LINK if stat.S_ISLNK(os.lstat(path).st_mode) else _ENTRY
             except (OSError, ValueError):
                 state = _MISSING
-            self._known[path] = state
+            known[path] = state
         return state != _MISSING
+
+    def lexists_below(self, directory: str) -> Callable[[str], bool]:
+        """`lexists` for the paths `directory + NAME`, `directory` ending with `/` and NAME a
+        bare name (1 to `NAME_MAX` characters of `[A-Za-z0-9_.-]`, not `.` or `..`).
+
+        When `directory + "x"` is plain, so is such a path (NAME holds no `/` and is not
+        `.` or `..`); without a NUL in `directory` it holds none, and for a short enough
+        `directory` it is shorter than `PATH_MAX`: `lexists_plain` then answers as `lexists`
+        would, without its tests (hot: `protected` asks for most words of most commands).
+        """
+        if (
+            len(directory) + NAME_MAX < PATH_MAX
+            and "\0" not in directory
+            and _plain(directory + "x")
+        ):
+            return self.lexists_plain
+        return self.lexists
 
     def resolve(self, raw: str) -> str:
         """A raw path of this call, resolved against its cwd."""

@@ -71,7 +71,7 @@ import posixpath
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict, Word
-from gatekeeper.paths import PROTECTED
+from gatekeeper.paths import NAME_MAX, PROTECTED
 from gatekeeper.shell.effects import operands, write_targets
 from gatekeeper.shell.inlinecode import code_paths, inline_programs, interpreter
 
@@ -80,7 +80,6 @@ if TYPE_CHECKING:
     from gatekeeper.context import Context
     from gatekeeper.model import Command, ToolCall
 
-NAME_MAX = 255  # the longest file name (one path component) Linux and macOS accept, in bytes
 # The characters of a bare name: `_read_finding` takes a word made of these alone (and not
 # starting with `-` or `.`) as a name in the cwd, never as a path (no `/`, `~`, `=`, `@`, `:`).
 _BARE_NAME = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
@@ -114,7 +113,7 @@ def _write_finding(raw: str, how: str, ctx: Context) -> Finding | None:
 def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
     # A bare word (`grep credentials x`, jq's filter `.key`) names a file only if one
     # exists; a path (a `/` in it, or a `~` first) always does.
-    path_like = "/" in raw or raw.startswith("~")
+    path_like = "/" in raw or raw[:1] == "~"  # not `startswith` (hot: ~650 instructions)
     # A bare word that names no entry of any cwd cannot resolve to an existing file: one
     # lstat instead of a realpath. Only for plain ASCII, so that a NUL or an unencodable
     # character still fails inside realpath as before (a REVIEW finding, not silence).
@@ -125,7 +124,7 @@ def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
         if len(raw) > NAME_MAX:
             return None
         cwd = paths.cwd or "/"  # _entry(paths.cwd, raw), inline (hot: every argument)
-        if not paths.lexists(cwd + raw if cwd.endswith("/") else f"{cwd}/{raw}") and not (
+        if not paths.lexists(cwd + raw if cwd[-1] == "/" else f"{cwd}/{raw}") and not (
             paths.other_cwds and any(paths.lexists(_entry(c, raw)) for c in paths.other_cwds)
         ):
             return None
@@ -208,7 +207,7 @@ def _changes_the_gate(command: Command) -> bool:
 @hookimpl
 def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """Every write channel of a shell command, and every argument that names a secret."""
-    if _changes_the_gate(command):
+    if command.name == "gatekeeper" and _changes_the_gate(command):
         return Finding(
             Verdict.ELEVATE,
             "GK-PROT-003",
@@ -216,7 +215,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             "can approve that",
         )
     unknown: Finding | None = None
-    for word, how in [*write_targets(command), *_moved_sources(command)]:
+    targets = write_targets(command)
+    if command.name == "mv":
+        targets = (*targets, *_moved_sources(command))
+    for word, how in targets:
         if word.dynamic:
             unknown = unknown or _unknown_target(command, word.text)
             continue
@@ -227,7 +229,6 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if landing is not None and landing.verdict == Verdict.ELEVATE:
         return landing
     unknown = unknown or landing
-    whole = not _filtered_find(command)
     for word in _tree_targets(command):
         if word.dynamic:
             unknown = unknown or _unknown_target(command, word.text)
@@ -235,7 +236,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         for path in ctx.paths.resolve_all(word.text):
             if not ctx.paths.holds_protected(path):
                 continue
-            if whole:
+            if not _filtered_find(command):  # the whole tree
                 return Finding(
                     Verdict.ELEVATE,
                     "GK-PROT-004",
@@ -253,8 +254,9 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     # of the cwd: `_read_finding`'s own first test, asked here without its other tests
     # (hot: most words of most commands). With other cwds, `_read_finding` asks them all.
     cwd = paths.cwd or "/"
-    entry = cwd if cwd.endswith("/") else f"{cwd}/"
+    entry = cwd if cwd[-1] == "/" else f"{cwd}/"
     bare_ok = not paths.other_cwds
+    exists = paths.lexists_below(entry)
     for word in command.words[1:]:
         text = word.text
         if (
@@ -264,11 +266,11 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             and text[0] not in "-."
             and len(text) <= NAME_MAX
         ):
-            if paths.lexists(entry + text):  # else: names nothing, reads nothing
+            if exists(entry + text):  # else: names nothing, reads nothing
                 found = _read_finding(text, how, ctx)
                 if found is not None:
                     return found
-        elif text.startswith("-") or "=" in text or "@" in text or ":" in text:
+        elif text[:1] == "-" or "=" in text or "@" in text or ":" in text:
             for raw in _path_candidates(text):
                 found = _read_finding(raw, how, ctx)
                 if found is not None:

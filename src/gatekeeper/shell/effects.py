@@ -159,21 +159,22 @@ def split_options(
     return positional, flags
 
 
-_LAST: list[tuple[Command, tuple[tuple[Word, str], ...]]] = []
+_LAST: list[tuple[object, tuple[tuple[Word, str], ...]]] = [(None, ())]
 
 
-def write_targets(command: Command) -> list[tuple[Word, str]]:
+def write_targets(command: Command) -> tuple[tuple[Word, str], ...]:
     """Every file a command may write, as (target word, channel) pairs.
 
     Several plugins ask this of the same command one after another, so the answer for the
-    last command object is kept. It is a function of the (frozen) command alone, and the
-    kept reference keeps the object alive, so an `is` match is always the same command.
+    last command object is kept (a tuple: every caller gets the same, unchangeable one). It
+    is a function of the (frozen) command alone, and the kept reference keeps the object
+    alive, so an `is` match is always the same command.
     """
-    last = _LAST[-1] if _LAST else None  # one read: another thread may replace the entry
-    if last is not None and last[0] is command:
-        return list(last[1])
-    targets = _write_targets(command)
-    _LAST[:] = [(command, tuple(targets))]
+    last = _LAST[0]  # one read: another thread may replace the entry
+    if last[0] is command:
+        return last[1]
+    targets = tuple(_write_targets(command))
+    _LAST[0] = (command, targets)
     return targets
 
 
@@ -271,7 +272,7 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
                 targets.append((Word(arg[2:], words[i].dynamic), "git -o"))
     # Long --output options are unambiguous for every command (git diff --output, ...).
     for i, arg in enumerate(argv[1:], 1):
-        if not arg.startswith("-"):
+        if arg[:1] != "-":  # not `startswith`: ~650 instructions a call in CPython 3.11
             continue  # every channel below is an option (hot: every word of every command)
         if arg in (
             "--output",
