@@ -167,6 +167,15 @@ def test_only_the_first_loops_and_assignments_are_looked_at() -> None:
     assert [w.dynamic for w in cats] == [False] * 32 + [True] * 8
 
 
+def test_a_named_coproc_is_a_setter_and_a_plain_one_is_not() -> None:
+    named = parse('for f in a; do coproc f { cat; }; cat "$f"; done', HOME).commands
+    plain = parse('for f in a; do coproc cat "$f"; done', HOME).commands
+    assert [c.words[1] for c in named if c.words[0].text == "cat" and c.words[1:]] == [
+        Word("$f", True, False)
+    ]
+    assert [c.words[2].text for c in plain if c.words[0].text == "coproc"] == ["a"]
+
+
 def test_a_setter_through_command_is_seen() -> None:
     script = parse('for f in a; do command printf -v "$n" x; cat "$f"; done', HOME)
     assert loopvars.sets_names(script.commands)

@@ -135,14 +135,19 @@ def _rename(text: str, how: Callable[[str], str]) -> str:
 
 def _through_variable(text: str, template: str) -> str:
     """The last word of a plain command through a variable `item`: `template` gets the
-    word (quoted, a leading `~/` left bare so it expands as before) and the rest."""
+    word (quoted, a leading `~` or `~/` left bare so it expands as before) and the rest."""
     argv = _argv(text)
     if not argv or len(argv) < 2 or argv[0] in _SHELL_STATE or _ASSIGNMENT.match(text):
         return text
     if "{" in text:
         return text  # a brace expansion: `shlex` would quote it into one literal word
     last = argv[-1]
-    word = "~/" + shlex.quote(last[2:]) if last.startswith("~/") else shlex.quote(last)
+    if last == "~":
+        word = "~"
+    elif last.startswith("~/"):
+        word = "~/" + shlex.quote(last[2:])
+    else:
+        word = shlex.quote(last)
     return template.format(word=word, rest=shlex.join(argv[:-1]))
 
 

@@ -49,10 +49,12 @@ _BEFORE_OPTION = frozenset(" \t\n;|&(")
 _AFTER_OPTION = frozenset(" \t\n;|&)<>")
 
 # Builtins (and keywords) that set a variable named by a word they are given (bash 5.3's
-# `compgen -V NAME` too), run code that may, or change how later words are read.
+# `compgen -V NAME` too), run code that may, or change how later words are read. Not
+# `coproc`: it names a variable only in `coproc NAME { …; }`, where `loop_variable` sees
+# the name; `coproc CMD …` sets COPROC.
 SETTERS = frozenset(
     {
-        ".", "alias", "bind", "compgen", "coproc", "declare", "enable", "eval", "export", "fc",
+        ".", "alias", "bind", "compgen", "declare", "enable", "eval", "export", "fc",
         "getopts", "let", "local", "mapfile", "printf", "read", "readarray", "readonly",
         "select", "source", "trap", "typeset", "unset", "wait",
     }
