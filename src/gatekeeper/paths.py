@@ -510,6 +510,17 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     return path
 
 
+def _entry_state(path: str) -> int:
+    """`_MISSING`, `_LINK` or `_ENTRY` for `path`: `access` first (the last component is often
+    missing), then `lstat` for the link bit. An error of `_absent` is the caller's."""
+    if _absent(path):
+        return _MISSING
+    try:
+        return _LINK if stat.S_ISLNK(os.lstat(path).st_mode) else _ENTRY
+    except OSError:
+        return _MISSING
+
+
 def _last(path: str, known: dict[str, int]) -> str:
     """`realpath(path, known)` for a plain path whose parent `known` holds as `_CLEAN`.
 
@@ -519,13 +530,7 @@ def _last(path: str, known: dict[str, int]) -> str:
     state = known.get(path)
     if state is None:
         try:
-            if _absent(path):
-                state = _MISSING
-            else:
-                try:
-                    state = _LINK if stat.S_ISLNK(os.lstat(path).st_mode) else _ENTRY
-                except OSError:
-                    state = _MISSING
+            state = _entry_state(path)
         except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
             return os.path.realpath(path)
         known[path] = state
@@ -855,10 +860,7 @@ class PathPolicy:
         state = known.get(path)
         if state is None:
             try:
-                if _absent(path):
-                    state = _MISSING
-                else:
-                    state = _LINK if stat.S_ISLNK(os.lstat(path).st_mode) else _ENTRY
+                state = _entry_state(path)
             except (OSError, ValueError):
                 state = _MISSING
             known[path] = state
