@@ -47,6 +47,7 @@ from gatekeeper.records import replace
 from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.listers import listed_roots
+from gatekeeper.shell.parse import TEXT_CLIP
 from gatekeeper.shell.pipes import feeders
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -686,6 +687,8 @@ def _listed_input(
         return None
     if any(r.op.startswith("<") or r.op in ("<<<",) for r in command.redirects):
         return None  # `xargs cat < list` reads a file, whatever is piped
+    if len(command.text) > TEXT_CLIP:
+        return None  # a cut text (`shell.parse.TEXT_CLIP`): its producer cannot be looked up
     text = call.text("command")
     occurrences = feeders(text).get(command.text, ())
     if not occurrences or text.count(command.text) != len(occurrences):

@@ -80,6 +80,22 @@ MAX_DEPTH = 16
 # Loops and assignments looked at for their values in one text (`shell.loopvars`): each
 # look scans the whole text, so 100,000 assignments must not cost 100,000 scans.
 _MAX_LOOKS = 32
+# The longest text a command, or a `$( )` or an expansion in a word, keeps whole (longer,
+# its middle is cut). Nested substitutions hold each other's text: kept whole,
+# `echo $(echo $(…))` 10,000 deep stored ~800 MB in quadratic time, 20,000 deep 3 GB. What
+# is cut is walked anyway, as the commands inside the `$( )`; reasons show 200 characters.
+TEXT_CLIP = 512
+# Word parts whose text is the literal itself (never clipped: it is what the word says).
+_LITERAL_PARTS = {
+    "word",
+    "raw_string",
+    "ansi_c_string",
+    "string_content",
+    "number",
+    "extglob_pattern",
+    "regex",
+    "brace_expression",
+}
 _SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "fish"}
 
 
@@ -200,8 +216,22 @@ class _Walker:
             return self.chars[node.start_byte : node.end_byte]
         return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
+    def clip(self, node: Node) -> str:
+        """The node's text, its middle cut (` ... `) when it is longer than `TEXT_CLIP`
+        characters; a cut text is longer than `TEXT_CLIP` (an exact text never is)."""
+        start, end = node.start_byte, node.end_byte
+        if end - start <= TEXT_CLIP:
+            return self.text(node)
+        half = TEXT_CLIP // 2
+        if self.chars is not None:
+            return f"{self.chars[start : start + half]} ... {self.chars[end - half : end]}"
+        src = self.src
+        head = src[start : start + half].decode("utf-8", "replace")
+        return f"{head} ... {src[end - half : end].decode('utf-8', 'replace')}"
+
     def problem(self, rule: str, reason: str, node: Node) -> None:
-        self.problems.append(Problem(rule, reason, self.text(node)[:200]))
+        text = self.text(node) if node.end_byte - node.start_byte <= 200 else self.clip(node)
+        self.problems.append(Problem(rule, reason, text[:200]))
 
     def push_children(self, item: _Item, node: Node, where: str | None = None) -> None:
         for child in reversed(node.children):
@@ -693,7 +723,7 @@ class _Walker:
             elif head.glob:
                 self.problem("GK-SHELL-005", "the command name is a glob or brace expansion", node)
         command = Command(
-            tuple(words), tuple(assignments), tuple(redirects), item.where, self.text(node), piped
+            tuple(words), tuple(assignments), tuple(redirects), item.where, self.clip(node), piped
         )
         self.commands.append(command)
         if heredoc_of is not None and words and _feeds_shell(command):
@@ -752,11 +782,10 @@ class _Walker:
         `kind` is the node's type when the caller has it already.
         """
         self.alternatives = None
-        raw_node = self.text(node)
         if (
             (kind or node.type) == "word"
             and not node.is_missing
-            and not ("{" in raw_node and "}" in raw_node)
+            and not ("{" in (raw_node := self.text(node)) and "}" in raw_node)
         ):
             # Most words are one `word` leaf: the loop below, for that node alone.
             text, glob = _unquoted_word(raw_node, at_start=True)
@@ -777,7 +806,12 @@ class _Walker:
         while todo:
             n, quoted = todo.pop()
             kind = n.type
-            raw = self.text(n)
+            # A literal is kept whole; an expansion or a `$( )` (text nested in it) is clipped
+            raw = (
+                self.text(n)
+                if kind in _LITERAL_PARTS or n.end_byte - n.start_byte <= TEXT_CLIP
+                else self.clip(n)
+            )
             while len(marks) < len(parts):  # parts other than unquoted words: never special
                 marks.append(len(parts[len(marks)]))
             if n.is_missing:
@@ -815,7 +849,8 @@ class _Walker:
                 if known is not None:
                     parts.append(known)
                 elif self.bound and (
-                    (value := self.bound_value(raw, quoted, raw_node == f'"{raw}"')) is not None
+                    (value := self.bound_value(raw, quoted, self._quoted_alone(node, n)))
+                    is not None
                 ):
                     parts.append(value.text)  # `"$f"` in `for f in *.py`: each file
                     glob = glob or value.glob
@@ -872,6 +907,12 @@ class _Walker:
                 return Word(self.home + text[1:], dynamic, glob)
             return Word(text, True, glob)  # ~user
         return Word(text, dynamic, glob)
+
+    def _quoted_alone(self, node: Node, part: Node) -> bool:
+        """Whether the word `node` is `"PART"`: the part and its two quotes, nothing else."""
+        if node.end_byte - node.start_byte != part.end_byte - part.start_byte + 2:
+            return False
+        return self.text(node) == f'"{self.text(part)}"'
 
     def known_variable(self, node: Node) -> str | None:
         """The value of `$HOME` / `${HOME}`; None for any other expansion."""
