@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import os
+from time import monotonic
 
 try:
     from _operator import itemgetter  # what `operator` re-exports, without its import
@@ -38,7 +39,14 @@ from gatekeeper.model import (
 )
 from gatekeeper.paths import PathPolicy, environment_key, resolve
 from gatekeeper.records import dataclass, replace
-from gatekeeper.shell.parse import MAX_DEPTH, Script, parse
+from gatekeeper.shell.parse import (
+    MAX_DEPTH,
+    Script,
+    TooSlow,
+    check_deadline,
+    parse,
+    set_deadline,
+)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -50,6 +58,17 @@ if TYPE_CHECKING:
 
 MAX_INPUT_BYTES = 10 * 1024 * 1024
 MAX_NESTING = 64
+# Seconds Tier 1 may spend on one Bash call. Claude Code lets a call through when its hook
+# times out (the reviewer's timeout plus 30 s, `gatekeeper install`), so a text that keeps
+# the analysis busy past this is asked of the human at once (GK-SHELL-008), never reviewed.
+TIER1_BUDGET = 15.0
+# tree-sitter holds the interpreter while it parses and its deadline check is not reached
+# on every text, so texts it is known to take too long on are not given to it: longer than
+# 1 MiB (~2 s of parse and ~7 s of Tier 1 per MiB of everyday commands), or with more than
+# 2,048 `|` (a long pipeline: ~60 µs a stage, and past a syntax error super-linear: 3,000
+# stages 2 s, 6,000 stages minutes and gigabytes). Both are asked of the human (GK-SHELL-008).
+MAX_BASH_CHARS = 1024 * 1024
+MAX_PIPES = 2048
 PASS_THROUGH = frozenset({"AskUserQuestion", "ExitPlanMode", "EnterPlanMode"})
 # Tools that only read: gatekeeper's allow stands for them in plan mode.
 PLAN_MODE_READS = frozenset({"Read", "Grep", "Glob", "LS", "NotebookRead"})
@@ -249,7 +268,13 @@ class Engine:
         ctx = self.context(call, 0, PathPolicy.from_config(self.config, call.cwd, env))
         bypass = call.permission_mode == "bypassPermissions"
         if call.tool_name == "Bash":
-            findings, commands, denied = self._bash(call, ctx, bypass)
+            set_deadline(monotonic() + TIER1_BUDGET)
+            try:
+                findings, commands, denied = self._bash(call, ctx, bypass)
+            except TooSlow:
+                return _too_slow()
+            finally:
+                set_deadline(float("inf"))
         else:
             findings, denied = self._tool(call, ctx, bypass)
             commands = ()
@@ -422,6 +447,8 @@ class Engine:
                 (),
                 None,
             )
+        if len(text) > MAX_BASH_CHARS or text.count("|") > MAX_PIPES:
+            raise TooSlow
         script = parse(text, ctx.paths.home_resolver)
         parsed = script.commands
         # Most calls are one command: no comprehension (a frame of its own) for it (hot).
@@ -443,7 +470,10 @@ class Engine:
             if script.problems and not bypass
             else []
         )
+        watched = len(parsed) > 1
         for command, cctx in zip(script.commands, contexts, strict=True):
+            if watched:
+                check_deadline()
             found = self.judge(command, call, cctx, essential_only=bypass)
             if findings:
                 findings += found
@@ -762,6 +792,17 @@ def _top(found: Sequence[Finding], text: str) -> Finding:
     if top is None:
         return Finding(Verdict.REVIEW, "GK-UNKNOWN", f"no checker knows `{text[:40]}`", plugin=HOST)
     return top
+
+
+def _too_slow() -> Decision:
+    return Decision(
+        Outcome.ASK,
+        f"the command is too long or too tangled to analyse within {TIER1_BUDGET:g} s "
+        "[GK-SHELL-008]",
+        "tier1",
+        rule="GK-SHELL-008",
+        plugin=SHELL_PLUGIN,
+    )
 
 
 def _too_deep() -> Finding:

@@ -675,6 +675,10 @@ def _xargs_reading(
     return found
 
 
+# The most places one `xargs` text may stand in a call and still have its producers looked
+# up: each place's producer is judged for each `xargs` of that text, so `find . | xargs ls; `
+# 5,000 times made 25 million looks (minutes of Tier 1, past the hook's timeout).
+_MAX_OCCURRENCES = 16
 # Where a command stands in the call's own text (not in a `bash -c` string or a wrapper).
 _SAME_TEXT = {"top", "substitution", "process substitution"}
 
@@ -691,7 +695,9 @@ def _listed_input(
         return None  # a cut text (`shell.parse.TEXT_CLIP`): its producer cannot be looked up
     text = call.text("command")
     occurrences = feeders(text).get(command.text, ())
-    if not occurrences or text.count(command.text) != len(occurrences):
+    if not occurrences or len(occurrences) > _MAX_OCCURRENCES:
+        return None  # the text repeats this `xargs` too often to follow each producer
+    if text.count(command.text) != len(occurrences):
         return None  # the same words also stand where this walk cannot see
     first: tuple[str, list[str]] | None = None
     for stages in occurrences:

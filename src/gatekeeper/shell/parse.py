@@ -14,6 +14,8 @@ position.
 
 from __future__ import annotations
 
+from time import monotonic
+
 from gatekeeper.model import Command, Redirect, Word, static_command
 from gatekeeper.records import dataclass, twin_of
 
@@ -126,6 +128,51 @@ class Script:
 _PARSER: list[Parser] = []
 
 
+class TooSlow(BaseException):
+    """The analysis of one call ran past its deadline (`set_deadline`).
+
+    A BaseException, like KeyboardInterrupt: no plugin's `except Exception` turns it into a
+    finding and goes on; `Engine.decide` answers "ask the human" for it. Claude Code lets a
+    call through when its hook times out, so no text may keep Tier 1 busy that long.
+    """
+
+
+# When the current call's analysis must give up (`time.monotonic()`); set by the engine
+# for each decision, never elsewhere, so `parse` outside a decision has no deadline.
+_DEADLINE = [float("inf")]
+# Texts this long are parsed with tree-sitter's progress callback, which can stop it:
+# tree-sitter-bash's error recovery is super-linear on some texts (`ls | ` 3,000 times
+# with nothing after the last `|`: 2 s; 10,000 times: minutes). Shorter texts parse at once.
+_WATCHED_FROM = 1024
+
+
+def set_deadline(when: float) -> None:
+    """The moment (`time.monotonic()`) the current call's analysis gives up (TooSlow)."""
+    _DEADLINE[0] = when
+
+
+def check_deadline() -> None:
+    """Raise TooSlow if the current call's analysis ran past its deadline."""
+    if monotonic() > _DEADLINE[0]:
+        raise TooSlow
+
+
+def _parse(src: bytes) -> Tree:
+    parser = _parser()
+    if len(src) < _WATCHED_FROM or _DEADLINE[0] == float("inf"):
+        return parser.parse(src)
+    deadline = _DEADLINE[0]
+    view = memoryview(src)
+    try:
+        return parser.parse(
+            lambda offset, _point: view[offset:],
+            progress_callback=lambda _offset, _error: monotonic() > deadline,
+        )
+    except ValueError:  # "Parsing failed": the callback stopped it
+        parser.reset()  # or the next parse resumes this one
+        raise TooSlow from None
+
+
 def _parser() -> Parser:
     # Built once per process: loading the grammar is the expensive part.
     if not _PARSER:
@@ -156,11 +203,11 @@ def tree_of(src: bytes) -> Tree:
         and not any(c in src for c in b"<>&;\n")
         and b"||" not in src
     ):
-        tree = _parser().parse(src + b"\n")
+        tree = _parse(src + b"\n")
         root = tree.root_node
         if not root.has_error and all(c.end_byte <= len(src) for c in root.children):
             return tree
-    return _parser().parse(src)
+    return _parse(src)
 
 
 @dataclass(slots=True)
@@ -241,8 +288,14 @@ class _Walker:
 
     def walk(self, root: Node) -> None:
         self.stack.append(_Item(root, "top"))
+        watched = root.end_byte >= _WATCHED_FROM and _DEADLINE[0] != float("inf")
+        steps = 0
         while self.stack:
             item = self.stack.pop()
+            if watched:
+                steps += 1
+                if not steps & 1023:
+                    check_deadline()
             node = item.node
             kind = node.type
             if node.is_missing:
