@@ -158,7 +158,7 @@ def test_a_stale_gatekeeper_entry_is_replaced_not_duplicated(gk_env: GkEnv) -> N
     [(event, command, timeout)] = ours(json.loads(path.read_text()))
     assert event == "PreToolUse"
     assert not command.startswith("/old/")
-    assert timeout == 60
+    assert timeout == 30 + install.TIMEOUT_MARGIN_SECONDS
 
 
 @pytest.mark.parametrize(

@@ -42,7 +42,11 @@ SOCKET_NAME = b"server.sock"
 LOCK_NAME = b"server.lock"
 MAX_SOCKET_PATH = 107  # sun_path holds 108 bytes with the terminating NUL
 BASE_TIMEOUT = 1.0  # seconds for a normal call; a hung server costs this plus the cold path
-TIMEOUT_PER_MB = 30.0  # the pipeline needs ~20 s for a 1 MB command (docs/performance.md)
+TIMEOUT_PER_MB = 30.0  # a 1 MB input may take seconds in the pipeline (docs/performance.md)
+# The longest wait for a Tier 1 answer, whatever the input's size: Tier 1 gives up on a Bash
+# call after 15 s (GK-SHELL-008, `pipeline.TIER1_BUDGET`), and this wait, the cold path
+# after it and a review must all fit in the hook's timeout (`gatekeeper install`).
+MAX_TIMEOUT = 20.0
 REVIEWING = PROTOCOL + b" reviewing "
 MAX_REVIEW_WAIT = 3600.0  # a server's "reviewing <seconds>" is believed up to this
 REVIEW_LOST = "the decision server's review gave no answer in time"
@@ -160,7 +164,7 @@ def ask(
         return None
     if not private:
         return None  # someone else could have put a socket there: never trust it
-    timeout = BASE_TIMEOUT + TIMEOUT_PER_MB * len(data) / (1024 * 1024)
+    timeout = answer_timeout(len(data))
     override = environ.get(TIMEOUT_ENV)
     if override:
         try:  # noqa: SIM105 - contextlib would cost the hook an import
@@ -209,6 +213,11 @@ def ask(
     if answer is None and reviewing:
         return "the decision server's review ended without a valid answer"
     return answer
+
+
+def answer_timeout(size: int) -> float:
+    """Seconds the client waits for the server's answer to an input of `size` bytes."""
+    return min(BASE_TIMEOUT + TIMEOUT_PER_MB * size / (1024 * 1024), MAX_TIMEOUT)
 
 
 def _peer_uid(sock: object) -> int:

@@ -41,7 +41,10 @@ if TYPE_CHECKING:
 
 EVENTS = ("PreToolUse", "PermissionRequest")
 MATCHER = "*"  # every tool, MCP tools included (`mcp__.*` would be needed otherwise)
-TIMEOUT_MARGIN_SECONDS = 30  # parsing, Tier 1 and process start-up on top of the reviewer
+# On top of the reviewer's timeout: at worst, the fast client's wait for a hung server
+# (20 s, `client.MAX_TIMEOUT`), then a cold start and Tier 1 (which gives up on a Bash call
+# after 15 s plus one parse, GK-SHELL-008), and the margin a review child is given (5 s).
+TIMEOUT_MARGIN_SECONDS = 60
 COMMAND_FILE = "allow-tool.md"
 
 
