@@ -237,7 +237,8 @@ def call_checkers(
         except Exception as exc:  # noqa: BLE001 - a crashing checker means REVIEW, never allow
             found.append(
                 Finding(
-                    Verdict.REVIEW,
+                    # An input too big to judge (`paths.PathTooLong`) goes to the human.
+                    Verdict.ELEVATE if getattr(exc, "asks_the_human", False) else Verdict.REVIEW,
                     "GK-PLUGIN-001",
                     f"plugin `{name}` failed ({type(exc).__name__}: {exc})",
                     name,

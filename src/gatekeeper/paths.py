@@ -306,8 +306,24 @@ def _name(path: str) -> str:
     return PurePath(path).name
 
 
+# The longest raw path the policy resolves. `os.path.realpath` is quadratic in a path's
+# components (at each one it copies the rest of the path): `a/..` 100,000 times took 5 s and
+# a 4 MB path minutes, past the hook's timeout, which lets the call through. A longer path
+# is judged as a credential (a read) or a protected path (a write): the human decides.
+MAX_PATH_CHARS = 16 * 1024
+
+
+class PathTooLong(ValueError):
+    """A raw path longer than `MAX_PATH_CHARS` (see `PathPolicy.classify`). A checker that
+    meets one fails with it, and the host makes that an ELEVATE (`asks_the_human`)."""
+
+    asks_the_human = True
+
+
 def resolve(raw: str, cwd: str, known: dict[str, int] | None = None) -> str:
     """Expand `~`, make absolute against cwd, resolve symlinks (deepest existing parent)."""
+    if len(raw) > MAX_PATH_CHARS:
+        raise PathTooLong(f"a path of {len(raw):,} characters is too long to resolve")
     # realpath resolves every existing component and keeps the rest, as Path.resolve(False).
     path = _absolute(raw, cwd)
     if known is not None and cwd not in known and path.startswith(cwd) and _plain(cwd):
@@ -990,6 +1006,8 @@ class PathPolicy:
         """
         if raw.startswith(("/dev/tcp/", "/dev/udp/")):
             return NETWORK, raw
+        if len(raw) > MAX_PATH_CHARS:  # too long to resolve in time: the human decides
+            return (PROTECTED if write else SECRET), f"{raw[:100]}... ({len(raw):,} characters)"
         key = (raw, write, self.cwd, self.other_cwds)
         answer = self._classes.get(key)
         if answer is None:
