@@ -21,6 +21,7 @@ from gatekeeper.shell import parse as shell_parse
 from gatekeeper.testing import check
 
 if TYPE_CHECKING:
+    from gatekeeper.model import Command
     from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
 
@@ -76,3 +77,36 @@ def test_one_xargs_text_repeated_past_the_limit_does_not_vouch_for_its_input(
     assert few.outcome is Outcome.ALLOW, few.reason
     many = check(quiet_engine, "find . -name '*.py' | xargs wc -l; " * 17, cwd=cwd)
     assert many.outcome is not Outcome.ALLOW
+
+
+def test_a_walk_of_the_tree_for_one_word_checks_the_deadline(
+    quiet_engine: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each glob word may walk 20,000 entries: a thousand words in one command walked a big
+    # tree a thousand times, with no other check in between (one command, a short text).
+    (gk_env.project / "src").mkdir()
+    (gk_env.project / "src" / "a.py").write_text("x\n")
+    cwd = str(gk_env.project)
+    assert check(quiet_engine, "cat src/*.py", cwd=cwd).outcome is Outcome.ALLOW
+    monkeypatch.setattr(pipeline, "TIER1_BUDGET", -1.0)
+    _asked_too_slow(quiet_engine, "cat src/*.py", cwd)
+
+
+def test_whether_a_reader_follows_links_is_asked_once_per_command(
+    quiet_engine: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It reads every word; asked again for each word read, `grep -E a a a …` 4,000 words
+    # long took 7.6 s (quadratic).
+    from gatekeeper.plugins import bash
+    from gatekeeper.shell.globlinks import follows_links
+
+    calls: list[str] = []
+
+    def counting(command: Command) -> bool:
+        calls.append(command.name)
+        return follows_links(command)
+
+    monkeypatch.setattr(bash, "follows_links", counting)
+    decision = check(quiet_engine, "grep -E x" + " a" * 200, cwd=str(gk_env.project))
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+    assert len(calls) <= 2

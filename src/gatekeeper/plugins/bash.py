@@ -466,6 +466,7 @@ def _pattern_files(command: Command) -> list[Word]:
 
 
 def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding | None:
+    follow: list[bool] = []  # `follows_links(command)`, once: it reads every word
     for word in words:
         if word.dynamic:
             inner = word.text.strip()
@@ -504,7 +505,9 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
             continue
         kind, path = ctx.paths.classify(text, write=False)
         if kind in (ALLOWED, TMP, DEVICE):
-            linked = _linked_read(command, ctx, word, text)
+            if not follow:
+                follow.append(follows_links(command))
+            linked = _linked_read(command, ctx, word, text, follow[0])
             if linked is not None:
                 return linked
             continue
@@ -515,11 +518,12 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
     return None
 
 
-def _linked_read(command: Command, ctx: Context, word: Word, root: str) -> Finding | None:
-    """GK-BASH-002 when a glob, or a reader following links (`grep -R`), reaches through a
-    symlink in the allowed dirs to a place outside them (see `shell.globlinks`). `root` is
-    the word's literal directory (the word itself when it is no glob)."""
-    follow = follows_links(command)
+def _linked_read(
+    command: Command, ctx: Context, word: Word, root: str, follow: bool
+) -> Finding | None:
+    """GK-BASH-002 when a glob, or a reader following links (`grep -R`: `follow`), reaches
+    through a symlink in the allowed dirs to a place outside them (see `shell.globlinks`).
+    `root` is the word's literal directory (the word itself when it is no glob)."""
     if not word.glob and not follow:
         return None
     who = command.name or "a redirect"

@@ -17,6 +17,7 @@ import os
 
 from gatekeeper.globmatch import matcher
 from gatekeeper.shell.effects import long_options
+from gatekeeper.shell.parse import check_deadline
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -194,7 +195,11 @@ ENVIRONMENTS = frozenset(
 
 
 def _scan(directory: str) -> list[os.DirEntry[str]]:
-    """The entries of `directory`; none when it cannot be read (the shell sees none either)."""
+    """The entries of `directory`; none when it cannot be read (the shell sees none either).
+
+    Each word has its own budget of entries, so a call of a thousand glob words could walk a
+    big tree a thousand times: the call's deadline (GK-SHELL-008) is checked per directory."""
+    check_deadline()
     try:
         return list(os.scandir(directory))
     except OSError:
