@@ -133,6 +133,14 @@ d="a b"; ls $d
 # ruleid: GK-BASH-002
 D=src; ls $D
 
+# -- several assignments in one statement: each is assigned in turn, all of them certainly ----
+# ruleid: GK-PROT-002
+CI=1 f=~/.ssh/id_rsa; cat "$f"
+# ok: GK-BASH-002
+f=README.md CI=1; cat "$f"
+# ruleid: GK-BASH-002
+f=README.md f=/etc/hosts; cat "$f"
+
 # -- a glob's file name inside other text is not the glob: `bash -c "cat $f"` runs the name ----
 # ruleid: GK-WRAP-004
 for f in *.py; do bash -c "cat $f"; done

@@ -644,6 +644,8 @@ class _Walker:
         from gatekeeper.shell.loopvars import loop_variable
 
         statement = node
+        if (parent := node.parent) is not None and parent.type == "variable_assignments":
+            statement = parent  # `CI=1 f=x`: each assigned in turn, all certainly
         while (parent := statement.parent) is not None and parent.type == "list":
             if parent.children[0].start_byte != statement.start_byte:
                 return  # `x && a=1`: the assignment may not run
