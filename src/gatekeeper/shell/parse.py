@@ -706,6 +706,8 @@ class _Walker:
                     sub = parse(body, self._home, where="heredoc", depth=self.depth + 1)
                     self.commands.extend(sub.commands)
                     self.problems.extend(sub.problems)
+        if redirects and words and self.depth < MAX_DEPTH:
+            _herestring_script(command, self)
 
     # -- words ---------------------------------------------------------------------------
 
@@ -938,6 +940,16 @@ def _feeds_shell(command: Command) -> bool:
         and names[at] in _SHELLS
         and not any(w.startswith("-") and "c" in w for w in names[at + 1 :])
     )
+
+
+def _herestring_script(command: Command, walker: _Walker) -> None:
+    """A here-string fed to a shell is a script, as a here-document is: `bash <<< 'rm -rf
+    ~'` runs rm (it was only "a shell reading stdin", REVIEW). Its commands are judged."""
+    for redirect in command.redirects:
+        if redirect.op == "<<<" and not redirect.target.dynamic and _feeds_shell(command):
+            sub = parse(redirect.target.text, walker._home, "here-string", walker.depth + 1)
+            walker.commands.extend(sub.commands)
+            walker.problems.extend(sub.problems)
 
 
 def _unparsed_in_body(redirect: Node, body: Node, walker: _Walker) -> bool:
