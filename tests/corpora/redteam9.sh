@@ -64,6 +64,15 @@ declare -i y; y=$(cat notes.txt)
 x=$(cat notes.txt); echo $[x]
 # ruleid: GK-BASH-006
 for x in $(cat notes.txt); do echo $(( x + 1 )); done
+# the subscript of an indexed array's assignment is arithmetic too (not an associative one)
+# ruleid: GK-BASH-006
+x=$(cat notes.txt); a[$x]=1
+# ruleid: GK-BASH-006
+x=$(cat notes.txt); a[x]=1
+# ruleid: GK-BASH-006
+x=$(cat notes.txt); a=([x]=1)
+# ok: GK-BASH-006
+declare -A m; read -r k v < src/a.py; m[$k]=$v
 # a file name is text the agent chooses too (`touch 'a[$(cmd)]'` in an earlier call)
 # ruleid: GK-BASH-006
 for f in src/*; do [[ $f -gt 0 ]]; done

@@ -62,6 +62,9 @@ def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
     names: set[str] = set()
     sinks: list[tuple[Node, str]] = []  # the node, and the text of it that bash evaluates
     integers = False
+    # (array name, subscript node, its text) of `a[X]=…` and `a=([X]=…)`
+    subscripts: list[tuple[str, Node, str]] = []
+    assoc: set[str] = set()
     stack = [root]
     while stack:
         node = stack.pop()
@@ -71,6 +74,7 @@ def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
             name = node.child_by_field_name("name")
             if value is not None and name is not None and _runtime(value, src):
                 names.add(_text(name, src).partition("[")[0])
+            subscripts.extend(_assigned_subscripts(name, value, src))
         elif kind == "for_statement":
             var = node.child_by_field_name("variable")
             values = node.children_by_field_name("value")
@@ -113,6 +117,8 @@ def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
                     if value is not None:
                         sinks.append((value, _text(value, src)))
             integers = integers or "i" in flags
+            if "A" in flags:  # an associative array's subscripts are strings, not numbers
+                assoc.update(_text(p, src).partition("=")[0] for p in parts if p.type != "word")
         elif kind == "arithmetic_expansion" or (
             kind == "compound_statement" and src[node.start_byte : node.start_byte + 2] == b"(("
         ):
@@ -130,6 +136,7 @@ def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
     found: list[tuple[str, Node]] = []
     if integers and names:
         found.append(("a value read at run time, with the integer attribute given", root))
+    sinks += [(node, text) for array, node, text in subscripts if array not in assoc]
     for sink, text in sinks:
         what = _runtime_in(sink, text, src, names)
         if what:
@@ -174,6 +181,26 @@ def _runtime(value: Node, src: bytes) -> bool:
 
 def _globbed(value: Node, src: bytes) -> bool:
     return value.type in ("word", "concatenation") and any(c in _GLOB for c in _text(value, src))
+
+
+def _assigned_subscripts(
+    name: Node | None, value: Node | None, src: bytes
+) -> list[tuple[str, Node, str]]:
+    """The subscripts of an indexed array's assignment, which bash evaluates as arithmetic:
+    `a[X]=1`, `a=([X]=1 …)`, `a+=([X]=1)`."""
+    out: list[tuple[str, Node, str]] = []
+    if name is not None and name.type == "subscript":
+        array = name.child_by_field_name("name")
+        index = name.child_by_field_name("index")
+        if array is not None and index is not None:
+            out.append((_text(array, src), index, _text(index, src)))
+    if name is not None and value is not None and value.type == "array":
+        array_name = _text(name, src)
+        for element in value.named_children:
+            text = _text(element, src)
+            if text[:1] == "[" and "]=" in text:
+                out.append((array_name, element, text[: text.index("]=") + 1]))
+    return out
 
 
 def _test_operands(node: Node, src: bytes, double: bool) -> list[Node]:
