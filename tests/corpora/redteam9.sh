@@ -73,6 +73,13 @@ x=$(cat notes.txt); a[x]=1
 x=$(cat notes.txt); a=([x]=1)
 # ok: GK-BASH-006
 declare -A m; read -r k v < src/a.py; m[$k]=$v
+# set by `printf -v`, or as the positional parameters
+# ruleid: GK-BASH-006
+printf -v x %s "$(cat notes.txt)"; (( x ))
+# ruleid: GK-BASH-006
+set -- $(cat notes.txt); echo $(( $1 ))
+# ok: GK-BASH-006
+set -- a b; echo $(( $# + 1 ))
 # a file name is text the agent chooses too (`touch 'a[$(cmd)]'` in an earlier call)
 # ruleid: GK-BASH-006
 for f in src/*; do [[ $f -gt 0 ]]; done

@@ -11,11 +11,15 @@ finds the run-time routes, a value the call does not hold:
 
 - a ``$( )`` or a backtick substitution in an arithmetic context, or a variable whose value
   comes from one (``x=$(…)``, ``declare x=$(…)``, ``for x in $(…)``), from ``read``,
-  ``mapfile``/``readarray``, or from a ``for`` loop over a glob (a file name is text the
-  agent chooses: ``touch 'a[$(cmd)]'``);
-- used where bash evaluates it: ``$(( ))``, ``(( ))``, a C-style ``for`` header, ``let``,
-  the operands of ``[[ … -eq|-ne|-lt|-le|-gt|-ge … ]]``, ``-v NAME`` in ``[[ ]]``/``[``/
-  ``test``, a subscript or a ``:offset`` of ``${ }``, ``${!x}``, and anything once a
+  ``mapfile``/``readarray``, ``printf -v``, ``set -- $(…)`` (the positional parameters),
+  or from a ``for`` loop over a glob (a file name is text the agent chooses: ``touch
+  'a[$(cmd)]'``);
+- used where bash evaluates it: ``$(( ))``, ``$[ ]``, ``(( ))``, a C-style ``for`` header,
+  ``let``, the operands of ``[[ … -eq|-ne|-lt|-le|-gt|-ge … ]]``, ``-v NAME`` in ``[[ ]]``/
+  ``[``/``test``, a subscript or a ``:offset`` of ``${ }``, ``${!x}``, the subscript of an
+  indexed array's assignment (``a[x]=1``, ``a=([x]=1)``; not of an array declared ``-A``),
+  a name given to ``read``/``printf -v``/``mapfile``/``getopts``/``wait``/``unset`` or
+  ``declare "$x=1"``, the value of ``declare -n``/``-i``, and anything once a
   ``declare``/``typeset``/``local`` gives a variable the integer attribute (``-i``).
 
 A substitution whose output is a count (``$(wc -l < f)``, ``$(git ls-files | wc -l)``,
@@ -46,6 +50,7 @@ _SINKS = (
     b"((", b"[", b"let", b"${", b"-i", b"-n", b"-v", b"declare", b"typeset", b"local",
     b"read", b"printf", b"getopts", b"wait", b"unset",
 )  # fmt: skip
+_POSITIONAL = LazyRegex(r"\$\{?[0-9@*]")
 _ARITH_TESTS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge"})
 _READERS = frozenset({"read", "mapfile", "readarray"})
 _DECLARERS = frozenset({"declare", "typeset", "local", "export", "readonly"})
@@ -88,6 +93,10 @@ def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
             args = [_text(w, src) for w in words[1:]]
             if head in _READERS:
                 names.update(a for a in args if _IDENTIFIER.fullmatch(a))
+            elif head == "set" and any(_runtime(w, src) for w in words[1:]):
+                names.add("1")  # `set -- $(cat f)`: the positional parameters
+            elif head == "printf" and "-v" in args[:-1] and _runtime(node, src):
+                names.add(args[args.index("-v") + 1])  # `printf -v x %s "$(cat f)"`
             if head in _NAMERS:  # `read "$x"`, `printf -v "$x"`: the word is a name
                 sinks.extend(
                     (w, _text(w, src)) for w, a in zip(words[1:], args, strict=True) if "$" in a
@@ -245,4 +254,6 @@ def _runtime_in(sink: Node, text: str, src: bytes, names: set[str]) -> str:
         for m in _IDENTIFIER.finditer(text):
             if m.group() in names:
                 return f"`{m.group()}`, read at run time, is evaluated as arithmetic or a name"
+        if "1" in names and _POSITIONAL.search(text):
+            return "a positional parameter set at run time is evaluated as arithmetic"
     return ""
