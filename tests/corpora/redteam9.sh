@@ -114,6 +114,12 @@ ls && {fd}>/dev/null rm -rf ~
 {fd}<src/a.py cat ~/.ssh/id_rsa
 # ruleid: GK-GIT-002
 {fd}>/dev/null git push --force
+# ruleid: GK-PROT-004
+if true; then {fd}>/dev/null rm -rf ~; fi
+# ruleid: GK-PROT-004
+for i in 1; do {fd}>/dev/null rm -rf ~; done
+# ruleid: GK-PROT-004
+while {fd}>/dev/null rm -rf ~; do :; done
 # ok: GK-SHELL-001
 {fd}>/dev/null ls
 

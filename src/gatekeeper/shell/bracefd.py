@@ -22,8 +22,12 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
 # `{name}` glued to a redirect operator, first in a statement (after a separator, or a
-# `&&`/`||`/`|`, `(`, `{`, `!` and blanks).
-_BRACE_FD = LazyRegex(r"(?:^|(?<=[;&|(\n{!]))([ \t]*)(\{[A-Za-z_][A-Za-z0-9_]*\})(?=[<>])")
+# `&&`/`||`/`|`, `(`, `{`, `!` and blanks, or a keyword and blanks: `then {fd}>f rm`).
+_BRACE_FD = LazyRegex(
+    r"(?:(?:^|(?<=[;&|(\n{!]))([ \t]*)"
+    r"|(?<=\bthen|\belse|\belif)([ \t]+)|(?<=\bwhile|\buntil)([ \t]+)|(?<=\bdo|\bif)([ \t]+))"
+    r"(?P<fd>\{[A-Za-z_][A-Za-z0-9_]*\})(?=[<>])"
+)
 
 
 def numbered(text: str, root: Node) -> str | None:
@@ -35,7 +39,7 @@ def numbered(text: str, root: Node) -> str | None:
     out = text
     changed = False
     for m in _BRACE_FD.finditer(text):
-        start, end = m.span(2)
+        start, end = m.span("fd")
         if not text.isascii():  # the tree's offsets are bytes: only ASCII texts here
             return None
         if any(low <= start < high for low, high in errors):
