@@ -93,6 +93,14 @@ n=$(git ls-files | wc -l); echo $((n + 1))
 # ok: GK-BASH-006
 for i in $(seq 1 3); do echo $((i*2)); done
 # ok: GK-BASH-006
+n=3; for i in $(seq 1 "$n"); do echo $((i*2)); done
+# ok: GK-BASH-006
+n=$(wc -l < src/a.py); [[ $n -gt 100 ]] && echo big
+# ok: GK-BASH-006
+for f in src/*.py; do echo $(( $(grep -c def "$f") + 1 )); done
+# ok: GK-BASH-006
+start=$(date +%s); sleep 1; echo $(( $(date +%s) - start ))
+# ok: GK-BASH-006
 x=$(cat notes.txt); [[ $x == 1 ]]
 # ok: GK-BASH-006
 x=$(cat notes.txt); test "$x" -eq 0

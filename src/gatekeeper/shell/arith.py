@@ -38,11 +38,15 @@ if TYPE_CHECKING:
 
 _IDENTIFIER = LazyRegex(r"[A-Za-z_][A-Za-z0-9_]*")
 # The last stage of a substitution whose output is digits: `wc` with no file operand.
-_COUNT_STAGE = LazyRegex(r"wc(?:\s+-[lcmwL]+)+(?:\s*<\s*[^\s<>|;&`$()]+)?")
+_VAR = r'"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"'  # one quoted variable: one word, whatever it holds
+_ARG = rf"(?:[A-Za-z0-9_./~+][A-Za-z0-9_./~+-]*|{_VAR})"  # no option
+_COUNT_STAGE = LazyRegex(rf"wc(?:\s+-[lcmwL]+)+(?:\s*<\s*{_ARG})?")
 _COUNT_COMMAND = LazyRegex(
-    r"nproc|id\s+-[ug]|date\s+\+%s|tput\s+(?:cols|lines)|seq(?:\s+-?[0-9]+){1,3}"
-    r"|grep\s+-c\s+[A-Za-z0-9_.][A-Za-z0-9_.-]*(?:\s+[A-Za-z0-9_./-]+)?"
-    r"|git\s+rev-list\s+--count(?:\s+[^\s<>|;&`$()]+)*"
+    r"nproc|id\s+-[ug]|date\s+\+%s|tput\s+(?:cols|lines)|getconf\s+\w+"
+    rf"|seq(?:\s+-w)?(?:\s+(?:-?[0-9]+|{_VAR})){{1,3}}"
+    rf"|grep\s+-c\s+(?:[A-Za-z0-9_.][A-Za-z0-9_.-]*|'[^'-][^']*')(?:\s+{_ARG})?"
+    rf"|git\s+rev-list\s+--count(?:\s+(?:[^\s<>|;&`$()\"']+|{_VAR}))*"
+    rf"|stat\s+-c\s*'?%[sYXZ]'?\s+{_ARG}"
 )
 _LENGTH = LazyRegex(r"\$\{#[A-Za-z_][A-Za-z0-9_]*(?:\[[@*]\])?\}")
 # Text without one of these evaluates nothing as arithmetic or as a name.
@@ -175,8 +179,8 @@ def _counts(substitution: Node, src: bytes) -> bool:
     if not (text.startswith("$(") and text.endswith(")")):
         return False
     inner = text[2:-1].strip()
-    if any(c in inner for c in ";&\n`$()") or "||" in inner:
-        return False
+    if any(c in inner for c in ";&\n`()") or "||" in inner:
+        return False  # (a `$` only in a quoted variable the patterns allow)
     last = inner.rpartition("|")[2].strip()
     return bool(
         _COUNT_STAGE.fullmatch(last) or ("|" not in inner and _COUNT_COMMAND.fullmatch(inner))
@@ -246,8 +250,12 @@ def _expansion_operands(node: Node, src: bytes) -> list[tuple[Node, str]]:
 def _runtime_in(sink: Node, text: str, src: bytes, names: set[str]) -> str:
     """What makes `text`, of `sink`, run-time text, or ""."""
     for substitution in _substitutions(sink):
-        if not _counts(substitution, src) and _text(substitution, src) in text:
-            return f"`{_text(substitution, src)[:60]}` is evaluated as arithmetic"
+        inner = _text(substitution, src)
+        if inner not in text:
+            continue
+        if not _counts(substitution, src):
+            return f"`{inner[:60]}` is evaluated as arithmetic"
+        text = text.replace(inner, "0")  # `$(wc -l < "$f")`: a count, whatever f holds
     if names:
         if "${#" in text:  # `${#f}`: a length, a number
             text = _LENGTH.sub("", text)
