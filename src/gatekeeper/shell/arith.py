@@ -49,11 +49,18 @@ _COUNT_COMMAND = LazyRegex(
     rf"|stat\s+-c\s*'?%[sYXZ]'?\s+{_ARG}"
 )
 _LENGTH = LazyRegex(r"\$\{#[A-Za-z_][A-Za-z0-9_]*(?:\[[@*]\])?\}")
-# Text without one of these evaluates nothing as arithmetic or as a name.
-_SINKS = (
-    b"((", b"[", b"let", b"${", b"-i", b"-n", b"-v", b"declare", b"typeset", b"local",
-    b"read", b"printf", b"getopts", b"wait", b"unset",
-)  # fmt: skip
+# Text (quotes and backslashes taken out: `"declare"`, `de''clare`) without one of these
+# evaluates nothing as arithmetic or as a name: `((`, `$[`, an arithmetic test, `-v`,
+# `let`, `${!`, a subscript or an offset in `${ }`, `a[X]=`, a declaration with `-i`/`-n`
+# or a `$`, a builtin given a name with a `$` in it.
+_SINK_TEXT = LazyRegex(
+    r"\(\(|\$\[|\s-(?:eq|ne|lt|le|gt|ge|v)\b|\blet\s|\$\{!|\$\{#?\w+(?:\[|:[^-=?+])|\]\+?="
+    r"|\b(?:declare|typeset|local|export|readonly)[^;|&\n]*(?:\s[-+]\w*[inA]|\$)"
+    r"|\b(?:read|mapfile|readarray|getopts|wait|unset|printf)\s[^;|&\n]*\$"
+)
+_SOURCE_WORDS = LazyRegex(
+    r"\b(?:read|mapfile|readarray|set)\b|\bprintf\s[^;|&\n]*-v|\bfor\s+\w+\s+in\s[^;\n]*[*?[]"
+)
 _POSITIONAL = LazyRegex(r"\$\{?[0-9@*]")
 _ARITH_TESTS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge"})
 _READERS = frozenset({"read", "mapfile", "readarray"})
@@ -66,7 +73,10 @@ _GLOB = frozenset("*?[")
 def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
     """(what, the node) for each place where bash evaluates text known only at run time
     as an arithmetic expression or a variable's name."""
-    if not any(sink in src for sink in _SINKS):
+    plain = src.decode("latin-1")
+    if "'" in plain or '"' in plain or "\\" in plain:
+        plain = plain.replace("'", "").replace('"', "").replace("\\", "")
+    if _SINK_TEXT.search(plain) is None or not _has_source(src.decode("latin-1")):
         return []
     names: set[str] = set()
     sinks: list[tuple[Node, str]] = []  # the node, and the text of it that bash evaluates
@@ -157,6 +167,22 @@ def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
     return found
 
 
+def _has_source(text: str) -> bool:
+    """Whether the text may hold run-time text: a backtick, a `$( )` that is no count (or
+    that holds parentheses: the tree decides then), `read`/`mapfile`/`readarray`, `printf
+    -v`, `set`, or a `for` loop over a glob."""
+    if "`" in text or _SOURCE_WORDS.search(text) is not None:
+        return True
+    at = text.find("$(")
+    while at >= 0:
+        if text[at + 2 : at + 3] != "(":  # `$((`: arithmetic, no command
+            end = text.find(")", at)
+            if end < 0 or "(" in text[at + 2 : end] or not _count_text(text[at + 2 : end]):
+                return True
+        at = text.find("$(", at + 2)
+    return False
+
+
 def _text(node: Node, src: bytes) -> str:
     return src[node.start_byte : node.end_byte].decode("utf-8", "surrogateescape")
 
@@ -178,7 +204,11 @@ def _counts(substitution: Node, src: bytes) -> bool:
     text = _text(substitution, src)
     if not (text.startswith("$(") and text.endswith(")")):
         return False
-    inner = text[2:-1].strip()
+    return _count_text(text[2:-1])
+
+
+def _count_text(inner: str) -> bool:
+    inner = inner.strip()
     if any(c in inner for c in ";&\n`()") or "||" in inner:
         return False  # (a `$` only in a quoted variable the patterns allow)
     last = inner.rpartition("|")[2].strip()
