@@ -983,6 +983,10 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
     unseen = _runs_unseen_code(command)
     if unseen is not None:
         return unseen
+    if name == "shopt" and "nocaseglob" in command.argv and "-s" in command.argv:
+        # the credential names a glob picks are found case-sensitively: with nocaseglob,
+        # `cat .EN[V]` reads .env, and `cat *.PE[M]` the keys
+        return _review("GK-BASH-002", "`shopt -s nocaseglob` makes later globs case-blind")
     if name in _REMOVERS:
         return _removal(command, ctx)
     if name in {"cd", "pushd"}:

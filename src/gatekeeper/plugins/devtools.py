@@ -158,6 +158,35 @@ def _outside_operand(args: list[str], ctx: Context) -> str:
     return ""
 
 
+_REPORT_ONLY = {"--check", "--diff"}
+
+
+def _rewrites(name: str, args: list[str]) -> bool:
+    """Whether a linter rewrites the files it is given: `black`, `isort`, `ruff format`
+    (unless `--check`/`--diff`), `ruff check --fix`, `codespell -w`."""
+    if name in ("black", "isort") or (name == "ruff" and args[:1] == ["format"]):
+        return not any(a in _REPORT_ONLY for a in args)
+    if name == "ruff":
+        return any(a in ("--fix", "--unsafe-fixes") for a in args) and "--no-fix" not in args
+    if name == "codespell":
+        return any(a == "--write-changes" or (a[:2] == "-w" and a[1:2] != "-") for a in args)
+    return False
+
+
+def _protected_rewrite(name: str, args: list[str], ctx: Context) -> Finding | None:
+    """GK-PROT-001 when a linter that rewrites files is given a protected one (`black
+    .git/hooks/pre-commit`: the hook runs at the next commit; `ruff format ~/.bashrc`)."""
+    if not _rewrites(name, args):
+        return None
+    for a in args:
+        if a.startswith("-") or not a or "$" in a or "`" in a:
+            continue
+        kind, where = ctx.paths.classify(a, write=True)
+        if kind == PROTECTED:
+            return Finding(Verdict.ELEVATE, "GK-PROT-001", f"`{name}` rewrites {where}")
+    return None
+
+
 @hookimpl
 def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """The seeds' dev tools → SAFE; their code-running and out-of-project corners → REVIEW."""
@@ -201,6 +230,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             return _review(f"`pytest {outside}` collects and runs code outside the allowed dirs")
         return _safe("`pytest` runs the project's tests")
     if name in _LINTERS:
+        if (written := _protected_rewrite(name, args, ctx)) is not None:
+            return written
         outside = _outside_operand(args, ctx)
         if outside:
             return _review(f"`{name} {outside}` works on files outside the allowed dirs")

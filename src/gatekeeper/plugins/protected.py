@@ -397,7 +397,7 @@ def _tree_targets(command: Command) -> list[Word]:
                 break
             starts.append(word)
         return starts or [Word(".")]
-    if name in ("uv", "virtualenv") or command.argv[1:3] == ("-m", "venv"):
+    if name in ("uv", "virtualenv") or (name[:2] == "py" and "venv" in "".join(command.argv)):
         from gatekeeper.shell.venvs import venv_dirs  # `python -m venv --clear .` empties .
 
         dirs, clear = venv_dirs(command)

@@ -254,8 +254,8 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
         from gatekeeper.shell.treeops import compressed_files
 
         targets += [(w, name) for w in compressed_files(command)]
-    elif name in ("uv", "virtualenv") or argv[1:3] == ("-m", "venv"):  # an environment's dir
-        from gatekeeper.shell.venvs import venv_dirs
+    elif name in ("uv", "virtualenv") or (name[:2] == "py" and "venv" in "".join(argv)):
+        from gatekeeper.shell.venvs import venv_dirs  # an environment's dir (`-Im venv` too)
 
         targets += [(w, "venv") for w in venv_dirs(command)[0]]
     elif name == "socat":  # `socat - CREATE:/path`: the file inside an address

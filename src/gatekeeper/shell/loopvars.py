@@ -12,6 +12,9 @@ text leaves the variable no other value:
 - no identifier that ends with the name follows a ``-`` (``printf -vf …`` and ``read -af``
   set ``f``), and the text never names ``IFS`` (a new ``IFS`` splits an unquoted ``$f``
   differently);
+- no ``${!n:=…}`` or ``${!n=…}`` in the text: an indirect expansion that assigns, to the
+  variable whose name ``n`` holds, when it is empty (``d=""; n=abcd; n=${n:3}; [[
+  ${!n:=~/.ssh/id_rsa} ]]; cat "$d"`` reads the key);
 - it is one of the first 32 loops and assignments of the text (each look scans the
   whole text: `shell.parse._MAX_LOOKS`);
 - the loop's words are static (no ``$``, backquote or ``(``) or each one whole command
@@ -32,6 +35,8 @@ to an integer, which is a relative file name or a count, never a path outside.
 
 from __future__ import annotations
 
+from gatekeeper.lazyre import LazyRegex
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -41,6 +46,8 @@ if TYPE_CHECKING:
 MAX_VALUES = 16  # words of one loop
 MAX_COPIES = 64  # copies of one command (the product over the loops it uses)
 
+# `${!n:=word}` / `${!n=word}` (and with a subscript): assigns to the variable n names.
+_INDIRECT_ASSIGNMENT = LazyRegex(r"\$\{![A-Za-z_0-9]*(?:\[[^\]]*\])?:?=")
 _LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
 _NAME_CHARS = _LOWER | frozenset("0123456789_")
 _IDENT = _NAME_CHARS | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -69,6 +76,8 @@ def loop_variable(text: str, name: str, header: int, body: tuple[int, int]) -> b
     `text` is the whole script, one character per byte (offsets are the tree's)."""
     if not name or name[0] not in _LOWER or not _NAME_CHARS.issuperset(name) or "IFS" in text:
         return False
+    if "${!" in text and _INDIRECT_ASSIGNMENT.search(text):
+        return False  # `${!n:=/}`: assigns to the variable named by n
     size = len(name)
     end = len(text)
     at = text.find(name)

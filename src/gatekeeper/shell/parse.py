@@ -791,6 +791,8 @@ class _Walker:
                     sub = parse(body, self._home, where="heredoc", depth=self.depth + 1)
                     self.commands.extend(sub.commands)
                     self.problems.extend(sub.problems)
+        if redirects and words and self.depth < MAX_DEPTH:
+            _herestring_script(command, self)
 
     # -- words ---------------------------------------------------------------------------
 
@@ -1034,6 +1036,16 @@ def _feeds_shell(command: Command) -> bool:
         and names[at] in _SHELLS
         and not any(w.startswith("-") and "c" in w for w in names[at + 1 :])
     )
+
+
+def _herestring_script(command: Command, walker: _Walker) -> None:
+    """A here-string fed to a shell is a script, as a here-document is: `bash <<< 'rm -rf
+    ~'` runs rm (it was only "a shell reading stdin", REVIEW). Its commands are judged."""
+    for redirect in command.redirects:
+        if redirect.op == "<<<" and not redirect.target.dynamic and _feeds_shell(command):
+            sub = parse(redirect.target.text, walker._home, "here-string", walker.depth + 1)
+            walker.commands.extend(sub.commands)
+            walker.problems.extend(sub.problems)
 
 
 def _unparsed_in_body(redirect: Node, body: Node, walker: _Walker) -> bool:
@@ -1380,6 +1392,8 @@ def _walk_text(
     decodes each node's bytes instead of slicing an ASCII text (the tests' reference)."""
     src = text.encode("utf-8", "surrogateescape")
     tree = tree_of(src)
+    if tree.root_node.has_error and (b"}>" in src or b"}<" in src):
+        text, src, tree = _brace_descriptors(text, src, tree)
     walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
     root = tree.root_node
     walker.walk(root)
@@ -1402,6 +1416,8 @@ def _walk_text(
         _secret_copies(walker)
         if b"[" in src:
             _runtime_subscripts(walker)
+    if b"$(" in src or b"`" in src or b"read" in src or b"for" in src or b"mapfile" in src:
+        _runtime_arithmetic(root, src, walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -1409,6 +1425,20 @@ def _walk_text(
     if where != "top":
         commands = [_relabel(c, where) for c in commands]
     return Script(tuple(commands), tuple(walker.problems), _is_and_chain(root))
+
+
+def _brace_descriptors(text: str, src: bytes, tree: Tree) -> tuple[str, bytes, Tree]:
+    """`{fd}>/dev/null rm -rf ~` read as `   9>/dev/null rm -rf ~` when that parses
+    (`shell.bracefd`): bash runs rm there, which the parser took for an error."""
+    from gatekeeper.shell.bracefd import numbered
+
+    fixed = numbered(text, tree.root_node)
+    if fixed is not None:
+        fixed_src = fixed.encode("utf-8", "surrogateescape")
+        fixed_tree = tree_of(fixed_src)
+        if not fixed_tree.root_node.has_error:
+            return fixed, fixed_src, fixed_tree
+    return text, src, tree
 
 
 def _secret_copies(walker: _Walker) -> None:
@@ -1430,6 +1460,15 @@ def _runtime_subscripts(walker: _Walker) -> None:
     for word, text in runtime_subscripts(walker.commands, walker.copies):
         reason = f"`{word[:60]}` expands a value set here into a subscript bash evaluates"
         walker.problems.append(Problem("GK-BASH-006", reason, text))
+
+
+def _runtime_arithmetic(root: Node, src: bytes, walker: _Walker) -> None:
+    """Text known only at run time that bash evaluates as arithmetic (`x=$(cat f); [[ $x
+    -eq 0 ]]` runs a `a[$(cmd)]` that f holds: see `shell.arith`)."""
+    from gatekeeper.shell.arith import runtime_arithmetic
+
+    for reason, node in runtime_arithmetic(root, src):
+        walker.problem("GK-BASH-006", reason, node)
 
 
 def _dropped_dash(root: Node, src: bytes, walker: _Walker) -> None:

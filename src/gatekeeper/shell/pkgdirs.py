@@ -18,7 +18,12 @@ if TYPE_CHECKING:
     from gatekeeper.model import Command
 
 _SHORT = "tdw"  # --target, --dest (download), --wheel-dir (wheel)
-_LONG = ("--target", "--dest", "--wheel-dir", "--prefix", "--root", "--src", "--report")
+# With pip's appending log (`--log ~/.bashrc` adds lines naming what it was given), an
+# option that is also a prefix of `--log-file`: an exact name wins, as in optparse.
+_LONG = (
+    "--target", "--dest", "--wheel-dir", "--prefix", "--root", "--src", "--report", "--log",
+    "--local-log", "--log-file",
+)  # fmt: skip
 
 
 def pip_destinations(command: Command) -> list[tuple[Word, str]]:
@@ -37,7 +42,7 @@ def pip_destinations(command: Command) -> list[tuple[Word, str]]:
             break
         if text.startswith("--"):
             name, eq, value = text.partition("=")
-            found = long_options(name, _LONG)
+            found = [name] if name in _LONG else long_options(name, _LONG)
             if len(found) == 1:
                 if eq:
                     out.append((Word(value, word.dynamic), f"pip {found[0]}"))

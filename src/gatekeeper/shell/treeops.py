@@ -26,10 +26,12 @@ def removed_trees(command: Command) -> list[Word]:
         ops = _operands(command, _RSYNC_VALUED)
         if any(a.startswith("--del") for a in args) and ops:
             return ops[-1:]  # --delete, --delete-after, --del...: the destination's extras
-        if "--remove-source-files" in args:
-            return ops[:-1]
+        if any(a in ("--remove-source-files", "--remove-sent-files") for a in args):
+            return ops[:-1]  # (--remove-sent-files: rsync's older name for it)
         return []
-    if name in ("tar", "bsdtar", "gtar") and any(a == "--remove-files" for a in args):
+    if name in ("tar", "bsdtar", "gtar") and any(
+        a.startswith("--rem") and "--remove-files".startswith(a) for a in args
+    ):  # GNU tar takes an unambiguous prefix (`--remove-file`); `--recursion` is `--rec`
         return _tar_members(command)
     if name == "zip" and any(
         a in ("--move", "-m") or (a[:1] == "-" and a[1:2] != "-" and "m" in a) for a in args

@@ -29,6 +29,44 @@ _VALUED = frozenset(
 )  # fmt: skip
 
 
+def makes_venv(command: Command) -> bool:
+    """Whether `command` makes a virtual environment: `uv venv`, `virtualenv`, or a python
+    running the venv module however its options are spelt (`-m venv`, `-mvenv`, `-Im venv`,
+    `-I -m venv`: each empties `.` with `--clear .`)."""
+    name = command.name
+    return name in ("uv", "virtualenv") or (name[:2] == "py" and venv_start(command.argv) > 0)
+
+
+def venv_start(argv: tuple[str, ...]) -> int:
+    """The index of the first word after python's `-m venv`, or 0 when python runs no venv.
+
+    CPython's short options cluster (`-Im venv`, `-mvenv`); `-W`/`-X` take a value (the rest
+    of the word, or the next one), and `-c CODE`, a script or `-` end its options."""
+    i = 1
+    while i < len(argv):
+        word = argv[i]
+        if word == "--check-hash-based-pycs":
+            i += 2
+            continue
+        if word[:1] != "-" or word[:2] == "--" or word == "-":
+            return 0
+        for j in range(1, len(word)):
+            letter = word[j]
+            if letter == "m":
+                module = word[j + 1 :]
+                if module:
+                    return i + 1 if module == "venv" else 0
+                return i + 2 if argv[i + 1 : i + 2] == ("venv",) else 0
+            if letter == "c":
+                return 0
+            if letter in "WX":
+                if j + 1 == len(word):
+                    i += 1  # the value is the next word
+                break
+        i += 1
+    return 0
+
+
 def venv_dirs(command: Command) -> tuple[list[Word], bool]:
     """(the environment directories, whether they are emptied first); ([], False) for a
     command that makes no environment."""
@@ -41,10 +79,10 @@ def venv_dirs(command: Command) -> tuple[list[Word], bool]:
             return [], False
     elif name == "virtualenv":
         start = 1
-    elif argv[1:3] == ("-m", "venv"):
-        start = 3
     else:
-        return [], False
+        start = venv_start(argv)
+        if not start:
+            return [], False
     dirs: list[Word] = []
     clear = False
     allow_existing = False
@@ -52,8 +90,8 @@ def venv_dirs(command: Command) -> tuple[list[Word], bool]:
     while i < len(words):
         text = words[i].text
         i += 1
-        if text == "--clear":
-            clear = True
+        if text.startswith("--cl") and "--clear".startswith(text):
+            clear = True  # argparse takes a prefix: `--cl` is `--clear`
         elif text == "--allow-existing":
             allow_existing = True
         elif text in _VALUED:
