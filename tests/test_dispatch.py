@@ -263,3 +263,31 @@ def test_call_checkers_answers_alike_before_and_after_its_dispatcher() -> None:
         ("GK-PLUGIN-001", "boom"),
         ("GK-X-001", "ok"),
     ]
+
+
+def test_the_small_registrys_caller_is_seen_anew_after_an_add() -> None:
+    # `_entry` compares the caller's own list with the one its entry was made from: an
+    # implementation added between two decisions is called in the next.
+    from gatekeeper.registry import Caller, Impl
+
+    def first(command: str) -> Finding:
+        return Finding(Verdict.SAFE, "GK-X-001", command)
+
+    def later(ctx: str) -> Finding:
+        return Finding(Verdict.ELEVATE, "GK-X-002", ctx)
+
+    def impl(name: str, function: object, argnames: tuple[str, ...]) -> Impl:
+        opts: dict[str, object] = {"tryfirst": False, "trylast": False}
+        return Impl(None, name, function, argnames=argnames, kwargnames=(), opts=opts)  # type: ignore[arg-type]
+
+    caller = Caller("gatekeeper_check_command")
+    caller.add(impl("first", first, ("command",)))
+    for _ in range(40):  # past the dispatcher's making
+        found = host.call_checkers(caller, None, "", **KWARGS)
+        assert [(f.rule, f.plugin) for f in found] == [("GK-X-001", "first")]
+    caller.add(impl("later", later, ("ctx",)))
+    found = host.call_checkers(caller, None, "", **KWARGS)
+    assert [(f.rule, f.plugin) for f in found] == [("GK-X-002", "later"), ("GK-X-001", "first")]
+    caller._impls[0] = impl("first", later, ("ctx",))  # replaced in place: same length
+    found = host.call_checkers(caller, None, "", **KWARGS)
+    assert [(f.rule, f.plugin) for f in found] == [("GK-X-002", "later"), ("GK-X-002", "first")]

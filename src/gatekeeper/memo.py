@@ -42,9 +42,11 @@ def memo(maxsize: int) -> Callable[[Callable[[K], V]], Callable[[K], V]]:
     """Decorate a one-argument function: remember up to `maxsize` results.
 
     The decorated function is the memory's own ``__getitem__``: a known argument is
-    answered in C, without a Python frame (~400 instructions less than a wrapper function
+    answered in C, without a Python frame (~350 instructions less than a wrapper function
     that calls ``dict.get``, ~5 times a decision); an unknown one reaches ``__missing__``.
-    Unlike ``lru_cache``'s wrapper it carries no ``__wrapped__`` or ``cache_clear``.
+    Unlike ``lru_cache``'s wrapper it carries no ``__name__`` of its own, ``__wrapped__`` or
+    ``cache_clear`` (an instance of the memory with ``__call__`` keeps a name, but costs as
+    much as the wrapper function: ~1,380 instructions a call against ~1,050).
     """
 
     def decorate(function: Callable[[K], V]) -> Callable[[K], V]:

@@ -72,6 +72,7 @@ _OPTIONAL_ABSENT: dict[str, object] = dict.fromkeys(_OPTIONAL_STRINGS)  # each N
 _OPTIONAL_VALUES = itemgetter(*_OPTIONAL_STRINGS)
 _read_only = type(type.__dict__)  # types.MappingProxyType, without importing `types`
 _STR_OR_NONE = frozenset({str, type(None)})
+_scan = jsonc.scan
 
 
 class InputError(ValueError):
@@ -112,7 +113,17 @@ def parse_input(data: bytes) -> ToolCall:
     if not text or text.isspace():  # `not text.strip()`, without a copy of the text (hot)
         raise InputError("the hook input is empty")
     try:
-        obj = jsonc.loads(text)
+        if _scan is not None and text[0] == "{":
+            # `jsonc.loads(text)` for the hook's input, an object with nothing around it:
+            # the C scanner called here, without the function's tests for other inputs.
+            try:
+                obj, end = _scan(text, 0)
+            except Exception:  # noqa: BLE001 - json repeats the work and raises its own error
+                end = -1
+            if end != len(text) and end != len(text.rstrip(jsonc.WHITESPACE)):
+                obj = jsonc.loads(text)  # json's own answer, or its own error
+        else:
+            obj = jsonc.loads(text)
     except RecursionError:
         raise InputError("the hook input nests too deeply") from None
     except ValueError as exc:
@@ -120,7 +131,7 @@ def parse_input(data: bytes) -> ToolCall:
     if not isinstance(obj, dict):
         raise InputError(f"the hook input is a JSON {type(obj).__name__}, not an object")
     tool_name = obj.get("tool_name")
-    if not isinstance(tool_name, str) or not tool_name.strip():
+    if not isinstance(tool_name, str) or not tool_name or tool_name.isspace():  # no strip copy
         raise InputError("the hook input has no `tool_name` string")
     tool_input = obj.get("tool_input")
     if not isinstance(tool_input, dict):
@@ -145,7 +156,7 @@ def parse_input(data: bytes) -> ToolCall:
                 raise InputError(f"`{key}` must be a string, got {type(value).__name__}")
     cwd, session_id, mode, transcript_path, tool_use_id, event, agent_id = values
     cwd = cwd or os.getcwd()
-    if not cwd.startswith("/") and not os.path.isabs(cwd):
+    if cwd[0] != "/" and not os.path.isabs(cwd):  # (not empty here; `startswith` parses a tuple)
         raise InputError(f"`cwd` must be an absolute path, got {cwd!r}")
     if event is None:
         event = "PreToolUse"
