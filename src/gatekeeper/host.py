@@ -132,7 +132,7 @@ class Plugins:
     through `pm` is called.
     """
 
-    __slots__ = ("_blocked", "_hook", "_plugins", "_pm")
+    __slots__ = ("_blocked", "_plugins", "_pm", "hook")
 
     def __init__(
         self,
@@ -142,17 +142,17 @@ class Plugins:
         blocked: Sequence[str] = (),
     ) -> None:
         self._pm = pm
-        self._hook = hook
         self._plugins = tuple(plugins)
         self._blocked = tuple(blocked)
-
-    @property
-    def hook(self) -> pluggy.HookRelay | Hooks:
-        """The hook relay: one caller per hook, ``get_hookimpls()`` in pluggy's order."""
-        if self._pm is not None:
-            return self._pm.hook
-        assert self._hook is not None  # noqa: S101 - one of the two is always set
-        return self._hook
+        # The hook relay: one caller per hook, ``get_hookimpls()`` in pluggy's order; pluggy's
+        # from the moment its manager exists. An attribute, not a property: read for every
+        # command (a property's call costs ~300 instructions).
+        self.hook: pluggy.HookRelay | Hooks
+        if pm is not None:
+            self.hook = pm.hook
+        else:
+            assert hook is not None  # noqa: S101 - one of the two is always given
+            self.hook = hook
 
     @property
     def small(self) -> bool:
@@ -164,6 +164,7 @@ class Plugins:
         """pluggy's manager for these plugins (registered anew on first use, same order)."""
         if self._pm is None:
             self._pm, _ = make_plugin_manager(plugins=self._plugins, blocked=self._blocked)
+            self.hook = self._pm.hook
         return self._pm
 
 
