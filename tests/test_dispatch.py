@@ -63,7 +63,9 @@ def test_a_checker_naming_an_unknown_argument_fails_alone() -> None:
 
 
 _FINDINGS = st.lists(
-    st.builds(Finding, st.sampled_from(list(Verdict)), st.sampled_from(["A", "B", "C"]), st.just("r")),
+    st.builds(
+        Finding, st.sampled_from(list(Verdict)), st.sampled_from(["A", "B", "C"]), st.just("r")
+    ),
     max_size=6,
 )
 
@@ -172,3 +174,120 @@ def test_each_finding_is_what_the_plugin_and_command_fill_ins_gave(
     expected = _old_call_checkers(hook, about)
     assert got == expected
     assert [type(f) for f in got] == [type(f) for f in expected]
+
+
+_SIGNATURES: list[tuple[str, ...]] = [
+    ("command",),
+    ("command", "ctx"),
+    ("ctx", "command"),
+    ("command", "call", "ctx"),
+    ("call",),
+]
+
+
+def _checker(i: int, names: tuple[str, ...]) -> object:
+    """A checker taking `names` that answers `_ANSWERS[i]` (raising it if an exception)."""
+
+    def function(*values: object) -> object:
+        assert values == tuple(KWARGS[n] for n in names)  # each gets its own values, in order
+        value = _ANSWERS[i]
+        if isinstance(value, Exception):
+            raise value
+        return value
+
+    return function
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(range(len(_ANSWERS))), st.sampled_from(_SIGNATURES)),
+        max_size=8,
+    ),
+    st.sampled_from(["", "cmd"]),
+)
+def test_the_dispatcher_gives_what_the_loop_gives(
+    answers: list[tuple[int, tuple[str, ...]]], about: str
+) -> None:
+    hook = _Hook(
+        [_Impl(f"p{n}", _checker(i, names), names) for n, (i, names) in enumerate(answers)]
+    )
+    plan = host._plan(hook)  # type: ignore[arg-type]
+    dispatch = host._dispatcher(plan)
+    assert dispatch is not None
+    expected = host._loop(plan, None, about, KWARGS)
+    got = dispatch(KWARGS, about)
+    assert got == expected
+    assert [type(f) for f in got or ()] == [type(f) for f in expected]
+    assert got == _old_call_checkers(hook, about)
+
+
+def test_the_dispatcher_leaves_a_missing_value_and_other_counts_to_the_loop() -> None:
+    def bad(nope: str) -> Finding:
+        return Finding(Verdict.SAFE, "GK-X-002", nope)
+
+    def four(a: str, b: str, c: str, d: str) -> Finding:
+        return Finding(Verdict.SAFE, "GK-X-003", a)
+
+    missing = host._plan(_Hook([_Impl("bad", bad, ("nope",))]))  # type: ignore[arg-type]
+    dispatch = host._dispatcher(missing)
+    assert dispatch is not None
+    assert dispatch(KWARGS, "") is None  # nothing called: the loop fails `bad` alone
+    wide = _Impl("four", four, ("command", "call", "ctx", "command"))
+    assert host._dispatcher(host._plan(_Hook([wide]))) is None  # type: ignore[arg-type]
+
+
+def test_call_checkers_answers_alike_before_and_after_its_dispatcher() -> None:
+    def ok(command: str, ctx: str) -> Finding:
+        return Finding(Verdict.ELEVATE, "GK-X-001", f"{command}{ctx}")
+
+    def bad(nope: str) -> Finding:
+        return Finding(Verdict.SAFE, "GK-X-002", nope)
+
+    def boom(call: str) -> Finding:
+        raise ZeroDivisionError(call)
+
+    hook = _Hook([_Impl("ok", ok, ("command", "ctx")), _Impl("boom", boom, ("call",))])
+    answers = {str(host.call_checkers(hook, None, "t", **KWARGS)) for _ in range(100)}  # type: ignore[arg-type]
+    assert host._entry(hook).dispatch is not None  # type: ignore[arg-type]  # made on the way
+    assert len(answers) == 1
+    only = host.call_checkers(hook, "ok", "t", **KWARGS)  # type: ignore[arg-type]
+    assert [(f.rule, f.plugin) for f in only] == [("GK-X-001", "ok")]
+    # a value missing after the dispatcher exists: the loop fails the checkers that name it
+    partial = host.call_checkers(hook, None, "t", command="c", ctx="x")  # type: ignore[arg-type]
+    assert [(f.rule, f.plugin) for f in partial] == [("GK-PLUGIN-001", "boom"), ("GK-X-001", "ok")]
+    # a plugin registered later is called at the next call (a new plan, a new dispatcher)
+    hook.impls.append(_Impl("bad", bad, ("nope",)))
+    found = host.call_checkers(hook, None, "t", **KWARGS)  # type: ignore[arg-type]
+    assert [(f.rule, f.plugin) for f in found] == [
+        ("GK-PLUGIN-001", "bad"),
+        ("GK-PLUGIN-001", "boom"),
+        ("GK-X-001", "ok"),
+    ]
+
+
+def test_the_small_registrys_caller_is_seen_anew_after_an_add() -> None:
+    # `_entry` compares the caller's own list with the one its entry was made from: an
+    # implementation added between two decisions is called in the next.
+    from gatekeeper.registry import Caller, Impl
+
+    def first(command: str) -> Finding:
+        return Finding(Verdict.SAFE, "GK-X-001", command)
+
+    def later(ctx: str) -> Finding:
+        return Finding(Verdict.ELEVATE, "GK-X-002", ctx)
+
+    def impl(name: str, function: object, argnames: tuple[str, ...]) -> Impl:
+        opts: dict[str, object] = {"tryfirst": False, "trylast": False}
+        return Impl(None, name, function, argnames=argnames, kwargnames=(), opts=opts)  # type: ignore[arg-type]
+
+    caller = Caller("gatekeeper_check_command")
+    caller.add(impl("first", first, ("command",)))
+    for _ in range(40):  # past the dispatcher's making
+        found = host.call_checkers(caller, None, "", **KWARGS)
+        assert [(f.rule, f.plugin) for f in found] == [("GK-X-001", "first")]
+    caller.add(impl("later", later, ("ctx",)))
+    found = host.call_checkers(caller, None, "", **KWARGS)
+    assert [(f.rule, f.plugin) for f in found] == [("GK-X-002", "later"), ("GK-X-001", "first")]
+    caller._impls[0] = impl("first", later, ("ctx",))  # replaced in place: same length
+    found = host.call_checkers(caller, None, "", **KWARGS)
+    assert [(f.rule, f.plugin) for f in found] == [("GK-X-002", "later"), ("GK-X-002", "first")]

@@ -10,6 +10,8 @@ here with the code as it was (the whole corpora are compared by `bench/compare_t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +20,9 @@ from gatekeeper.plugins import bash, cloud, devtools, environment, git
 from gatekeeper.shell import effects
 from gatekeeper.shell.effects import _write_targets, long_options
 from gatekeeper.shell.parse import parse
+
+if TYPE_CHECKING:
+    import pytest
 
 _FLAGS = st.sampled_from(
     [
@@ -192,3 +197,73 @@ def test_program_name_tests_answer_as_before(name: str) -> None:
     )
     assert bash.is_shell_or_interpreter(name) == before
     assert (name[:2] == "py" and devtools._is_python(name)) == devtools._is_python(name)
+
+
+def _environment_without_the_word_exit(command: Command) -> object:
+    """`environment`'s hook before its one loop over the words for both helpers."""
+    declares = command.name in environment._DECLARATIONS
+    sets = command.name in environment._SETTERS
+    if command.assignments or declares or sets:
+        names = [name for name, _ in command.assignments]
+        if declares and not environment._prints_only(command):
+            names += [
+                w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
+            ]
+        if sets:
+            names += environment.set_names(command)
+        found = environment.risky_assignment(names)
+        if found is not None:
+            return found
+    return environment._subscript_code(command) or environment._printed_secret(command)
+
+
+_ENV_TEXTS = st.lists(
+    st.sampled_from(
+        [
+            *("ls", "echo", "env", "printenv", "jq", "cat", "a[$(id)]=1", "x[0]", "[", "-n"),
+            *('"$GITHUB_TOKEN"', "$HOME", "$(date)", "*.py", "'[x]'", "<<< $X", "> out"),
+            *("export", "declare -p", "A=1", "B[$(id)]=2", "ps", "e", "|", ";", "<", "f"),
+        ]
+    ),
+    min_size=1,
+    max_size=6,
+).map(" ".join)
+
+
+@settings(max_examples=500)
+@given(_ENV_TEXTS)
+def test_the_environment_word_exit_answers_as_before(text: str) -> None:
+    import os
+
+    os.environ["GITHUB_TOKEN"] = _TOKEN  # a secret to print (the test process's own env)
+    try:
+        for command in parse(text, "/home/u").commands:
+            got = environment.gatekeeper_check_command(command)
+            assert got == _environment_without_the_word_exit(command), text
+    finally:
+        del os.environ["GITHUB_TOKEN"]
+
+
+_TOKEN = "ghp_" + "a" * 36
+
+
+def test_the_environment_word_exit_answers_as_before_over_the_corpora(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pathlib import Path
+
+    monkeypatch.setenv("GITHUB_TOKEN", _TOKEN)
+    monkeypatch.setenv("PGPASSWORD", "hunter2-secret")
+
+    from gatekeeper.testing import corpus_cases
+    from tests.peer_corpora import all_cases, peer_data_dir
+
+    corpora = sorted((Path(__file__).resolve().parent / "corpora").glob("*.sh"))
+    texts = [case.command for case in corpus_cases(corpora)]
+    data = peer_data_dir()
+    if data is not None:
+        texts += [case.command for case in all_cases(data)]
+    for text in texts:
+        for command in parse(text, "/home/u").commands:
+            got = environment.gatekeeper_check_command(command)
+            assert got == _environment_without_the_word_exit(command), text

@@ -143,3 +143,30 @@ def test_a_command_of_blanks_is_no_command(blank: str, gk_env: object) -> None:
     ).encode()
     decision = Engine(config_mod.load("/tmp")).decide(parse_input(data))
     assert [f.rule for f in decision.findings] == ["GK-SHELL-007"], decision
+
+
+def _kind(data: bytes, parse: object) -> object:
+    """The call made, or which check refused the input (JSON's own errors as one kind)."""
+    try:
+        call = parse(data)  # type: ignore[operator]
+    except InputError as exc:
+        return ("error", str(exc).split(" (", 1)[0])
+    except ValueError:  # json.loads in the general form: parse_input says "not JSON"
+        return ("error", "the hook input is not JSON")
+    assert isinstance(call, ToolCall)
+    return (call, thaw(call.tool_input))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    before=st.sampled_from(["", " ", "\n", "\t", "x"]),
+    after=st.sampled_from(["", " ", "\r\n", " \t", "}", "x", " {}", "\x0b"]),
+    tool_name=st.sampled_from(["Bash", "", " ", "\u2003", " Read "]),
+    command=st.text(max_size=6),
+)
+def test_the_scanned_object_is_what_json_reads_with_anything_around_it(
+    before: str, after: str, tool_name: str, command: str
+) -> None:
+    body = json.dumps({"tool_name": tool_name, "tool_input": {"command": command}})
+    data = (before + body + after).encode()
+    assert _kind(data, parse_input) == _kind(data, _general)

@@ -22,6 +22,7 @@ except ImportError:  # another interpreter
 
 from gatekeeper import hookspecs
 from gatekeeper.model import Finding, Review, ReviewDecision, Verdict, new_finding
+from gatekeeper.registry import Caller
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see gatekeeper.markers)
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
     import pluggy
 
-    from gatekeeper.registry import Caller, Hooks
+    from gatekeeper.registry import Hooks, Impl
 
 BUILTIN_PLUGINS = (
     "gatekeeper.plugins.protected",
@@ -131,7 +132,7 @@ class Plugins:
     through `pm` is called.
     """
 
-    __slots__ = ("_blocked", "_hook", "_plugins", "_pm")
+    __slots__ = ("_blocked", "_plugins", "_pm", "hook")
 
     def __init__(
         self,
@@ -141,17 +142,17 @@ class Plugins:
         blocked: Sequence[str] = (),
     ) -> None:
         self._pm = pm
-        self._hook = hook
         self._plugins = tuple(plugins)
         self._blocked = tuple(blocked)
-
-    @property
-    def hook(self) -> pluggy.HookRelay | Hooks:
-        """The hook relay: one caller per hook, ``get_hookimpls()`` in pluggy's order."""
-        if self._pm is not None:
-            return self._pm.hook
-        assert self._hook is not None  # noqa: S101 - one of the two is always set
-        return self._hook
+        # The hook relay: one caller per hook, ``get_hookimpls()`` in pluggy's order; pluggy's
+        # from the moment its manager exists. An attribute, not a property: read for every
+        # command (a property's call costs ~300 instructions).
+        self.hook: pluggy.HookRelay | Hooks
+        if pm is not None:
+            self.hook = pm.hook
+        else:
+            assert hook is not None  # noqa: S101 - one of the two is always given
+            self.hook = hook
 
     @property
     def small(self) -> bool:
@@ -163,6 +164,7 @@ class Plugins:
         """pluggy's manager for these plugins (registered anew on first use, same order)."""
         if self._pm is None:
             self._pm, _ = make_plugin_manager(plugins=self._plugins, blocked=self._blocked)
+            self.hook = self._pm.hook
         return self._pm
 
 
@@ -216,16 +218,35 @@ def call_checkers(
     the call to one plugin (an allow rule still runs the essential plugin). Each finding
     names the plugin that gave it and, when it names no command itself, `about` (the text
     of the command judged): built once, with both filled in.
+
+    A hook's implementations are called by a loop over its plan for its first uses in a
+    process, then by the plan's straight-line dispatcher (see `_dispatcher`), which gives
+    the same list.
     """
+    entry = _entry(hook)
+    if only is None:
+        dispatch = entry.dispatch
+        if dispatch is not None:
+            found = dispatch(kwargs, about)
+            if found is not None:
+                return found
+        else:
+            entry.uses += 1
+            if entry.uses == _DISPATCH_AFTER:
+                entry.dispatch = _dispatcher(entry.plan)
+    return _loop(entry.plan, only, about, kwargs)
+
+
+def _loop(plan: _Plan, only: str | None, about: str, kwargs: dict[str, object]) -> list[Finding]:
+    """`call_checkers` by walking the plan (see there)."""
     found: list[Finding] = []
-    for name, function, n, a, b, c, get in _plan(hook):
+    for name, function, n, a, b, c, get in plan:
         if only is not None and name != only:
             continue
         try:
-            # A direct call with the named values, each looked up in `kwargs`: the
-            # interpreter enters a plain call without a C frame (~0.3 µs less than
-            # `function(*args)`, for each checker and command). A missing name raises the
-            # `KeyError` of the first missing name in order, as a comprehension would.
+            # A direct call with the named values, each looked up in `kwargs`. A missing
+            # name raises the `KeyError` of the first missing name in order, as a
+            # comprehension would.
             if n == 2:
                 result = function(kwargs[a], kwargs[b])
             elif n == 1:
@@ -235,62 +256,110 @@ def call_checkers(
             else:
                 result = function(*get(kwargs))  # type: ignore[misc]  # set when n is 0
         except Exception as exc:  # noqa: BLE001 - a crashing checker means REVIEW, never allow
-            found.append(
-                Finding(
-                    # An input too big to judge (`paths.PathTooLong`) goes to the human.
-                    Verdict.ELEVATE if getattr(exc, "asks_the_human", False) else Verdict.REVIEW,
-                    "GK-PLUGIN-001",
-                    f"plugin `{name}` failed ({type(exc).__name__}: {exc})",
-                    name,
-                    about,
-                )
-            )
+            found.append(_failed(name, exc, about))
             continue
-        if result is None:
-            continue
-        if type(result) is Finding and type(result.verdict) is Verdict:
-            # `_with_plugin`, inline (a finding per command that has one, hot)
-            if result.plugin != name or not (result.command or not about):
-                result = new_finding(
-                    result.verdict, result.rule, result.reason, name, result.command or about
-                )
-            found.append(result)
-            continue
-        if isinstance(result, Finding) and isinstance(result.verdict, Verdict):
-            found.append(_with_plugin(result, name, about))
-            continue
-        found.append(
-            Finding(
-                Verdict.REVIEW,
-                "GK-PLUGIN-002",
-                f"plugin `{name}` returned {type(result).__name__}, not a Finding",
-                name,
-                about,
-            )
-        )
+        if result is not None:
+            found.append(_taken(result, name, about))
     return found
 
 
-# One entry per hook caller's list of implementations: (plugin name, function, n, a, b, c,
-# getter) for each, in the order `call_checkers` calls them: with n of 1 to 3, the
-# implementation takes the values named a (b, c); with n 0, those its getter picks. The key is
-# the implementations themselves (identity), so a plugin registered later (the decision
-# server, a test) makes a new key; the memo holds the implementations, so an id is never
-# reused while it is here.
+def _failed(name: str, exc: Exception, about: str) -> Finding:
+    """The REVIEW finding for a checker that raised; ELEVATE for an input too big to judge
+    (`paths.PathTooLong`: the human decides)."""
+    return Finding(
+        Verdict.ELEVATE if getattr(exc, "asks_the_human", False) else Verdict.REVIEW,
+        "GK-PLUGIN-001",
+        f"plugin `{name}` failed ({type(exc).__name__}: {exc})",
+        name,
+        about,
+    )
+
+
+def _taken(result: object, name: str, about: str) -> Finding:
+    """A checker's answer (not None) as the host keeps it: its plugin and command filled in."""
+    if type(result) is Finding and type(result.verdict) is Verdict:
+        # `_with_plugin`, inline (a finding per command that has one, hot)
+        if result.plugin != name or not (result.command or not about):
+            return new_finding(
+                result.verdict, result.rule, result.reason, name, result.command or about
+            )
+        return result
+    if isinstance(result, Finding) and isinstance(result.verdict, Verdict):
+        return _with_plugin(result, name, about)
+    return Finding(
+        Verdict.REVIEW,
+        "GK-PLUGIN-002",
+        f"plugin `{name}` returned {type(result).__name__}, not a Finding",
+        name,
+        about,
+    )
+
+
+# One entry per hook caller's list of implementations: its plan, (plugin name, function, n,
+# a, b, c, getter) for each implementation, in the order `call_checkers` calls them: with n
+# of 1 to 3, the implementation takes the values named a (b, c); with n 0, those its getter
+# picks. The key is the implementations themselves (identity), so a plugin registered later
+# (the decision server, a test) makes a new key; the memo holds the implementations, so an
+# id is never reused while it is here.
 if TYPE_CHECKING:
     _Getter = Callable[[dict[str, object]], tuple[object, ...]]
     _Step = tuple[str, Callable[..., object], int, str, str, str, "_Getter | None"]
     _Plan = tuple[_Step, ...]
-_PLANS: dict[tuple[object, ...], _Plan] = {}
+    _Dispatch = Callable[[dict[str, object], str], "list[Finding] | None"]
+
+
+class _Entry:
+    """A plan, how many calls used it, and its dispatcher once made."""
+
+    __slots__ = ("dispatch", "plan", "uses")
+
+    def __init__(self, plan: _Plan) -> None:
+        self.plan = plan
+        self.uses = 0
+        self.dispatch: _Dispatch | None = None
+
+
+_PLANS: dict[tuple[object, ...], _Entry] = {}
+# A plan's dispatcher is compiled at its use number `_DISPATCH_AFTER` in a process: a
+# compile costs more than the loop saves in a one-call process (the cold hook), and pays
+# for itself in a long one (the decision server, a benchmark) within a few hundred calls.
+_DISPATCH_AFTER = 32
 
 
 def _plan(hook: pluggy.HookCaller | Caller) -> _Plan:
-    """The hook's implementations in call order, with how to pass their arguments (hot).
+    """The hook's implementations in call order, with how to pass their arguments."""
+    return _entry(hook).plan
+
+
+# The small registry's callers seen, each with its implementations when its entry was
+# made (a list, compared with the caller's own) and the entry.
+_SEEN: dict[Caller, tuple[list[Impl], _Entry]] = {}
+
+
+def _entry(hook: pluggy.HookCaller | Caller) -> _Entry:
+    """The hook's plan entry (hot).
 
     Per command this saves, for each of ~10 implementations, the attribute reads and the
-    `_arguments` lookup (which hashes the argument names afresh).
+    `_arguments` lookup (which hashes the argument names afresh). For the small registry's
+    caller, its own list of implementations is compared with the list the entry was made
+    from (item by item, identical items at once): ~1,300 instructions less than the copy,
+    the key and its hash of `_PLANS`' look-up, and the same answer for the same list.
     """
-    impls = hook.get_hookimpls()  # a copy: reversed below, as pluggy calls from the end
+    if type(hook) is Caller:
+        seen = _SEEN.get(hook)
+        if seen is not None and seen[0] == hook._impls:
+            return seen[1]
+        impls = hook.get_hookimpls()
+        entry = _entry_of(impls)
+        if len(_SEEN) >= 64:
+            _SEEN.clear()
+        _SEEN[hook] = (impls, entry)
+        return entry
+    return _entry_of(hook.get_hookimpls())
+
+
+def _entry_of(impls: Sequence[Impl | pluggy.HookImpl]) -> _Entry:
+    """The plan entry of these implementations (a copy of the hook's list, in its order)."""
     key = tuple(impls)
     try:
         return _PLANS[key]
@@ -298,13 +367,64 @@ def _plan(hook: pluggy.HookCaller | Caller) -> _Plan:
         pass
     except TypeError:  # an implementation that cannot be a key: no memo
         key = ()
-    impls.reverse()
-    plan = tuple(_step(i.plugin_name, i.function, tuple(i.argnames)) for i in impls)
+    steps = [_step(i.plugin_name, i.function, tuple(i.argnames)) for i in reversed(impls)]
+    entry = _Entry(tuple(steps))  # pluggy calls from the end
     if key:
         if len(_PLANS) >= 64:
             _PLANS.clear()
-        _PLANS[key] = plan
-    return plan
+        _PLANS[key] = entry
+    return entry
+
+
+def _dispatcher(plan: _Plan) -> _Dispatch | None:
+    """`_loop(plan, None, about, kwargs)` as one straight-line function, or None.
+
+    The loop spends ~30 bytecodes an implementation on its own bookkeeping (the step's
+    seven fields, the argument count, a dictionary look-up per argument): ~9% of a
+    decision's bytecodes with a dozen checkers. The dispatcher reads each named value once,
+    then calls each implementation in the plan's order with its values, under its own
+    ``try``, and keeps what `_taken` and `_failed` make of the answer, as the loop does.
+    When a value is missing it returns None before any call, and the caller walks the loop
+    (which then fails each implementation that names it). None for a plan with an
+    implementation of another argument count (the loop passes those through a getter).
+    """
+    names: dict[str, str] = {}
+    body: list[str] = []
+    scope: dict[str, object] = {"_failed": _failed, "_taken": _taken}
+    for i, (name, function, n, a, b, c, _) in enumerate(plan):
+        if n == 0:
+            return None
+        values = [names.setdefault(arg, f"v{len(names)}") for arg in (a, b, c)[:n]]
+        scope[f"f{i}"] = function
+        scope[f"n{i}"] = name
+        body += [
+            "    try:",
+            f"        r = f{i}({', '.join(values)})",
+            "    except Exception as exc:",
+            f"        found.append(_failed(n{i}, exc, about))",
+            "    else:",
+            "        if r is not None:",
+            f"            found.append(_taken(r, n{i}, about))",
+        ]
+    head = [f"        {value} = kwargs[{arg!r}]" for arg, value in names.items()]
+    source = "\n".join(
+        [
+            "def dispatch(kwargs, about):",
+            "    try:",
+            *(head or ["        pass"]),
+            "    except KeyError:",
+            "        return None",
+            "    found = []",
+            *body,
+            "    return found",
+            "",
+        ]
+    )
+    try:
+        exec(compile(source, "<gatekeeper.host dispatch>", "exec"), scope)  # noqa: S102 - our own generated source
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None  # the loop, then
+    return scope["dispatch"]  # type: ignore[return-value]
 
 
 def _step(name: str, function: Callable[..., object], names: tuple[str, ...]) -> _Step:

@@ -44,6 +44,10 @@ class _Context:
 
 
 _scan = make_scanner(_Context()) if make_scanner is not None else None  # type: ignore[arg-type]
+# The scanner, for a caller that reads one JSON object itself (stage 0: see `loads` for
+# what the result means), and what JSON calls whitespace after it. None without `_json`.
+scan = _scan
+WHITESPACE = _WHITESPACE
 
 
 def loads(data: str | bytes) -> object:

