@@ -338,10 +338,17 @@ def growth(project: Path) -> dict[str, list[dict[str, float]]]:
         ms, outcome = timed(text)
         rows["length"].append({"chars": len(text), "ms": ms, "us_per_char": ms * 1000 / len(text)})
         rows["length"][-1]["outcome"] = outcome  # type: ignore[assignment]
-    for shape, left, right in (("subshell", "(", ")"), ("substitution", "echo $(", ")")):
-        for depth in (1, 10, 100, 1_000, 10_000):
-            text = left * depth + "ls" + right * depth
-            ms, outcome = timed(text)
+    # "depth" is the count of the repeated unit: levels of nesting, pipeline stages (at most
+    # 2,048 `|` are analysed: GK-SHELL-008), words of one command.
+    shapes: tuple[tuple[str, Callable[[int], str], tuple[int, ...]], ...] = (
+        ("subshell", lambda n: "(" * n + "ls" + ")" * n, (1, 10, 100, 1_000, 10_000)),
+        ("substitution", lambda n: "echo $(" * n + "ls" + ")" * n, (1, 10, 100, 1_000, 10_000)),
+        ("pipeline", lambda n: "ls | " * n + "ls", (1, 10, 100, 1_000, 2_048)),
+        ("words", lambda n: "grep -n x" + " src" * n, (1, 10, 100, 1_000, 10_000, 100_000)),
+    )
+    for shape, make, depths in shapes:
+        for depth in depths:
+            ms, outcome = timed(make(depth))
             rows["nesting"].append(
                 {"shape": shape, "depth": depth, "ms": ms, "us_per_level": ms * 1000 / depth}  # type: ignore[dict-item]
             )
