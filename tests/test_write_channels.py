@@ -240,9 +240,9 @@ def _names_compared(function: object) -> set[str]:
         for op, right in zip(node.ops, node.comparators, strict=True):
             assert isinstance(op, (ast.Eq, ast.In, ast.NotIn)), ast.dump(node)
             if isinstance(right, ast.Constant):
-                names.add(right.value)
+                names.add(str(right.value))
             elif isinstance(right, (ast.Tuple, ast.Set, ast.List)):
-                names |= {e.value for e in right.elts if isinstance(e, ast.Constant)}
+                names |= {str(e.value) for e in right.elts if isinstance(e, ast.Constant)}
             else:
                 assert isinstance(right, ast.Name), ast.dump(node)
                 names |= set(getattr(protected, right.id))
