@@ -141,6 +141,7 @@ _SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh",
 _SECRET_HOME_MARKS = tuple("/" + d for d in _SECRET_HOME_DIRS)
 _MARKS_DOTTED = all(mark.startswith("/.") for mark in _SECRET_HOME_MARKS)
 _SYSTEM_SECRETS = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh")
+_SYSTEM_SECRET_DIRS = tuple(f"{p}/" for p in _SYSTEM_SECRETS)
 
 
 # Pattern words (a find -name, an fd regex or extension, a grep filter) that may pick
@@ -217,6 +218,25 @@ def _name_matchers() -> list[Callable[[str], object]]:
         for patterns in (_NOT_SECRET, _SECRET_PATTERNS):
             _MATCHERS.append(globmatch.matcher(patterns))
     return _MATCHERS
+
+
+# Per file name, what its name alone says: not a secret (`*.pub`, `.env.example`...), a
+# secret (a credential pattern), or nothing (the place decides). A function of the string.
+_NOT_SECRET_NAME, _SECRET_NAME, _PLACE_DECIDES = 0, 1, 2
+_SECRET_BY_NAME: dict[str, int] = {}
+
+
+def _secret_by_name(name: str) -> int:
+    """`_NOT_SECRET_NAME` if `_NOT_SECRET` matches `name`, else `_SECRET_NAME` if
+    `_SECRET_PATTERNS` does, else `_PLACE_DECIDES`; kept in `_SECRET_BY_NAME` (bounded)."""
+    not_secret, secret = _name_matchers()
+    answer = (
+        _NOT_SECRET_NAME if not_secret(name) else _SECRET_NAME if secret(name) else _PLACE_DECIDES
+    )
+    if len(_SECRET_BY_NAME) >= 4096:
+        _SECRET_BY_NAME.clear()
+    _SECRET_BY_NAME[name] = answer
+    return answer
 
 
 _HOME_DIRS: dict[str, tuple[str, ...]] = {}
@@ -350,6 +370,9 @@ _ENTRY, _MISSING, _LINK, _CLEAN = 0, 1, 2, 3
 _CAN_ACCESS = os.access in os.supports_follow_symlinks and os.access in os.supports_effective_ids
 _ACCESS_PROBE: list[bool] = []  # a property of the platform, not of any path
 _access = os.access
+_lstat = os.lstat
+_F_OK = os.F_OK
+_S_ISLNK = stat.S_ISLNK
 
 
 def _absent(path: str) -> bool:
@@ -358,13 +381,16 @@ def _absent(path: str) -> bool:
     False when it would succeed, or when `access` cannot tell on this platform. Raises what
     `os.lstat` raises for a path it cannot take (a NUL byte, an unencodable name).
     """
+    return _access_works() and not _access(path, _F_OK, effective_ids=True, follow_symlinks=False)
+
+
+def _access_works() -> bool:
+    """Whether `access` with those flags answers on this platform (probed once: `/` is found)."""
     if not _ACCESS_PROBE:
         _ACCESS_PROBE.append(
-            _CAN_ACCESS and _access("/", os.F_OK, effective_ids=True, follow_symlinks=False)
+            _CAN_ACCESS and _access("/", _F_OK, effective_ids=True, follow_symlinks=False)
         )
-    return _ACCESS_PROBE[0] and not _access(
-        path, os.F_OK, effective_ids=True, follow_symlinks=False
-    )
+    return _ACCESS_PROBE[0]
 
 
 # The kernel's own answer for a directory: `open(O_PATH)` walks the whole path (following
@@ -411,22 +437,41 @@ def _kernel_clean(directory: str, known: dict[str, int]) -> bool:
         _KERNEL_PROBE.append(bool(_O_PATH) and _kernel_names("/") == "/")
     if not _KERNEL_PROBE[0]:
         return False
-    prefixes = []
-    prefix = ""
-    unknown = 0
-    for part in directory[1:].split("/"):
-        prefix = f"{prefix}/{part}"
-        state = known.get(prefix)
-        if state is None:
-            unknown += 1
-        elif state in (_MISSING, _LINK):
-            return False
-        prefixes.append(prefix)
+    clean = _CLEAN_PREFIXES.get(directory)
+    if clean is None:
+        clean = _clean_prefixes(directory)
+    if known:
+        unknown = 0
+        for prefix in clean:
+            state = known.get(prefix)
+            if state is None:
+                unknown += 1
+            elif state in (_MISSING, _LINK):
+                return False
+    else:  # the call's first question (mostly): every prefix is unknown
+        unknown = len(clean)
     if unknown < _KERNEL_DEPTH or _kernel_names(directory) != directory:
         return False
-    for prefix in prefixes:
-        known[prefix] = _CLEAN
+    known.update(clean)
     return True
+
+
+# Per directory string, its prefixes (itself included) mapped to `_CLEAN`: what `_kernel_clean`
+# records when the kernel says so. A function of the string alone (no filesystem answer).
+_CLEAN_PREFIXES: dict[str, dict[str, int]] = {}
+
+
+def _clean_prefixes(directory: str) -> dict[str, int]:
+    """`{prefix: _CLEAN}` for every prefix of the plain path `directory` (itself included)."""
+    prefixes: dict[str, int] = {}
+    prefix = ""
+    for part in directory[1:].split("/"):
+        prefix = f"{prefix}/{part}"
+        prefixes[prefix] = _CLEAN
+    if len(_CLEAN_PREFIXES) >= 64:
+        _CLEAN_PREFIXES.clear()
+    _CLEAN_PREFIXES[directory] = prefixes
+    return prefixes
 
 
 def realpath(path: str, known: dict[str, int] | None = None) -> str:
@@ -449,20 +494,30 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     prefix the walk got past is recorded as `_CLEAN`: when a path's parent is, only its
     last component is looked at (the dozen protected dirs below the home, siblings).
     """
+    if path[-2:] == "/." and len(path) > 2:
+        # `X/.` (a `.` argument, `cwd/.`): realpath's walk skips a `.` component, so it
+        # resolves as X does (X included, where it is no directory or is missing).
+        path = path[:-2]
     if known is not None:
         # The common case first: a name below a directory this call got past already (the
         # cwd, the home), or below one it found missing. Such a parent is plain (only the
         # walk and `_kernel_clean` record `_CLEAN`, only `_plain` paths are recorded), so
         # with a name that is neither empty, `.` nor `..` the path is plain too: the walk
-        # below would look at its last component alone, as `_last` does.
+        # below would look at its last component alone.
         parent, _, name = path.rpartition("/")
         state = known.get(parent)
         if state is not None and name and name not in (".", ".."):
             if state == _CLEAN:
-                # `_last(path, known)`, inline (hot: most paths of a call end here).
+                # The last step of the walk, inline (hot: most paths of a call end here):
+                # `access` first (the last component is often missing), then `lstat` for
+                # the link bit, recorded in `known`; exceptions as the walk has them.
                 state = known.get(path)
                 if state is None:
-                    return _last(path, known)
+                    try:
+                        state = _entry_state(path)
+                    except Exception:  # noqa: BLE001 - let realpath raise (or answer) as always
+                        return os.path.realpath(path)
+                    known[path] = state
                 if state == _LINK:
                     return os.path.realpath(path)
                 if state == _ENTRY:
@@ -483,7 +538,7 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
             return os.path.realpath(path)
         # `.` components, `//` and a trailing `/` are skipped by realpath's walk: without
         # them the path is plain, and the walk below lstats exactly the prefixes it would.
-        path = "/" + "/".join(part for part in path.split("/") if part and part != ".")
+        path = "/" + "/".join([part for part in path.split("/") if part and part != "."])
     end = 0
     if known is not None:
         cut = path.rfind("/")
@@ -498,6 +553,18 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
                 up = path.rfind("/", 0, cut)
                 if up == 0 or (up > 0 and known.get(path[:up]) == _CLEAN):
                     return path
+            elif state is None:
+                # The deepest ancestor the walk got past (`H` for `H/.config/gh`): every
+                # prefix above it is `_CLEAN` too (the walk records them in order, and
+                # `_kernel_clean` all at once), which the walk would pass without an lstat.
+                up = path.rfind("/", 0, cut)
+                while up > 0:
+                    state = known.get(path[:up])
+                    if state is not None:
+                        if state == _CLEAN:
+                            end = up
+                        break  # anything else: the walk from the top answers, as before
+                    up = path.rfind("/", 0, up)
     try:
         while end != -1:
             end = path.find("/", end + 1)
@@ -529,32 +596,15 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
 def _entry_state(path: str) -> int:
     """`_MISSING`, `_LINK` or `_ENTRY` for `path`: `access` first (the last component is often
     missing), then `lstat` for the link bit. An error of `_absent` is the caller's."""
-    if _absent(path):
+    # `_absent(path)`, inline (hot: most questions of a call end here): the same probe, the
+    # same `access`, one Python call less.
+    probe = _ACCESS_PROBE[0] if _ACCESS_PROBE else _access_works()
+    if probe and not _access(path, _F_OK, effective_ids=True, follow_symlinks=False):
         return _MISSING
     try:
-        return _LINK if stat.S_ISLNK(os.lstat(path).st_mode) else _ENTRY
+        return _LINK if _S_ISLNK(_lstat(path).st_mode) else _ENTRY
     except OSError:
         return _MISSING
-
-
-def _last(path: str, known: dict[str, int]) -> str:
-    """`realpath(path, known)` for a plain path whose parent `known` holds as `_CLEAN`.
-
-    The last step of the walk: `access` first (the last component is often missing), then
-    `lstat` for the link bit, recorded in `known`; exceptions as the walk has them.
-    """
-    state = known.get(path)
-    if state is None:
-        try:
-            state = _entry_state(path)
-        except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
-            return os.path.realpath(path)
-        known[path] = state
-    if state == _LINK:
-        return os.path.realpath(path)
-    if state == _ENTRY:
-        known[path] = _CLEAN
-    return path
 
 
 def _absolute(raw: str, cwd: str) -> str:
@@ -640,22 +690,17 @@ def environment_key() -> tuple[object, ...] | None:
     # The key without a cwd, built once: `(None, *map(data.get, _POLICY_ENV))` written out
     # (~1.3k instructions less; `tests/test_policy_memo.py` checks it against that).
     get = data.get
-    key = (
-        None,
-        get(b"HOME"),
-        get(b"TMPDIR"),
-        get(b"GATEKEEPER_CONFIG"),
-        get(b"XDG_CONFIG_HOME"),
-        get(b"GATEKEEPER_STATE_DIR"),
-        get(b"XDG_STATE_HOME"),
-    )
-    if not key[1]:
+    home = get(b"HOME")
+    if not home:
         return None
-    process_cwd = None
-    config, state = key[3], key[5]
+    config = get(b"GATEKEEPER_CONFIG")
+    state = get(b"GATEKEEPER_STATE_DIR")
     if not (config and config[0] != _SLASH) and not (state and state[0] != _SLASH):
-        return key  # both unset or absolute (the common case): no cwd in the key
-    env = key[1:]
+        # Both unset or absolute (the common case): no cwd in the key.
+        return (None, home, get(b"TMPDIR"), config, get(b"XDG_CONFIG_HOME"), state,
+                get(b"XDG_STATE_HOME"))  # fmt: skip
+    env = (home, get(b"TMPDIR"), config, get(b"XDG_CONFIG_HOME"), state, get(b"XDG_STATE_HOME"))
+    process_cwd = None
     for explicit in (config, state):
         if explicit and not explicit.startswith(b"/"):
             if explicit.startswith(b"~") and not explicit.startswith(b"~/"):
@@ -666,6 +711,10 @@ def environment_key() -> tuple[object, ...] | None:
                 return None
     return (process_cwd, *env)
 
+
+# Per directory string (ending with `/`), whether `directory + NAME` is plain, NUL-free and
+# short for every bare NAME (`lexists_below`): a function of the string alone.
+_PLAIN_BELOW: dict[str, bool] = {}
 
 # `from_config`'s `env` when the caller has not read `environment_key()` yet (a real key
 # is never empty).
@@ -767,9 +816,10 @@ class PathPolicy:
         """The protected directories and files, resolved (once per policy)."""
         if not self._resolved:
             known = self._known
-            self._resolved.append(
-                tuple(dict.fromkeys(realpath(p, known) for p in self.protected_sources))
-            )
+            resolved: dict[str, None] = {}  # in order, without repeats
+            for source in self.protected_sources:
+                resolved[realpath(source, known)] = None
+            self._resolved.append(tuple(resolved))
         return self._resolved[0]
 
     @property
@@ -787,16 +837,17 @@ class PathPolicy:
     def _resolve_roots(self, allowed: bool) -> tuple[str, ...]:
         # `/` or the home dir itself is never an allowed or tmp dir as a whole.
         known = self._known
-        home = self.home
         if allowed:
             found = [self.project_root] if self.project_root else []
             sources = self.allowed_sources
         else:
             found = [realpath(p, known) for p in self.tmp_sources[:2]]
             sources = self.tmp_sources[2:]
-        for path in (realpath(p, known) for p in sources):
-            if path not in ("/", home):
-                found.append(path)
+        if sources:  # the home is resolved only to be left out (none: a project root alone)
+            home = self.home
+            for path in [realpath(p, known) for p in sources]:
+                if path not in ("/", home):
+                    found.append(path)
         roots = self._roots[allowed] = tuple(dict.fromkeys(found))
         return roots
 
@@ -852,7 +903,8 @@ class PathPolicy:
             # protected_sources: positional, ~0.4 µs less per keyword.
             policy = cls(cwd, home, config.project_root, allowed, tmp, protected)
         if nul:
-            policy._resolve_roots(True)  # raises here, for the whole call, as it always did
+            policy.home  # noqa: B018 - raises here, for the whole call, as it always did
+            policy._resolve_roots(True)
             policy._resolve_roots(False)
         return policy
 
@@ -891,13 +943,17 @@ class PathPolicy:
         `directory` it is shorter than `PATH_MAX`: `lexists_plain` then answers as `lexists`
         would, without its tests (hot: `protected` asks for most words of most commands).
         """
-        if (
-            len(directory) + NAME_MAX < PATH_MAX
-            and "\0" not in directory
-            and _plain(directory + "x")
-        ):
-            return self.lexists_plain
-        return self.lexists
+        plain = _PLAIN_BELOW.get(directory)
+        if plain is None:
+            plain = (
+                len(directory) + NAME_MAX < PATH_MAX
+                and "\0" not in directory
+                and _plain(directory + "x")
+            )
+            if len(_PLAIN_BELOW) >= 256:
+                _PLAIN_BELOW.clear()
+            _PLAIN_BELOW[directory] = plain
+        return self.lexists_plain if plain else self.lexists
 
     def resolve(self, raw: str) -> str:
         """A raw path of this call, resolved against its cwd."""
@@ -983,19 +1039,22 @@ class PathPolicy:
 
     def _is_secret(self, path: str) -> bool:
         name = _name(path)
-        not_secret, secret = _name_matchers()
-        if not_secret(name):
-            return False
-        if secret(name):
-            return True
+        by_name = _SECRET_BY_NAME.get(name)
+        if by_name is None:
+            by_name = _secret_by_name(name)
+        if by_name != _PLACE_DECIDES:
+            return by_name == _SECRET_NAME
         # Inside `H/.ssh` (H the resolved home) means holding `/.ssh` for a plain path: most
         # paths hold none of these, and need no resolved home (an lstat per component).
         # (When every mark starts with `/.`, a path without `/.` holds none of them.)
         marked = (_MARKS_DOTTED is False or "/." in path) and any(
             d in path for d in _SECRET_HOME_MARKS
         )
-        if (marked or not _plain(path)) and inside_any(path, _secret_home_dirs(self.home)):
+        plain = _plain(path)
+        if (marked or not plain) and inside_any(path, _secret_home_dirs(self.home)):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
+        if plain:  # `inside_any(path, _SYSTEM_SECRETS)`, inline (its roots are plain)
+            return path in _SYSTEM_SECRETS or path.startswith(_SYSTEM_SECRET_DIRS)
         return inside_any(path, _SYSTEM_SECRETS)
 
     def classify(self, raw: str, *, write: bool) -> tuple[str, str]:

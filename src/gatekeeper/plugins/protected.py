@@ -270,12 +270,13 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
                 found = _read_finding(text, how, ctx)
                 if found is not None:
                     return found
-        elif text[:1] == "-" or "=" in text or "@" in text or ":" in text:
+        elif "=" in text or "@" in text or ":" in text:
             for raw in _path_candidates(text):
                 found = _read_finding(raw, how, ctx)
                 if found is not None:
                     return found
-        elif text:  # its own only candidate, as _path_candidates gives (hot: every word)
+        elif text and text[0] != "-":  # its own only candidate, as _path_candidates gives
+            # (an option without `=`, `@` or `:` has none: hot, most options of most commands)
             found = _read_finding(text, how, ctx)
             if found is not None:
                 return found
@@ -384,6 +385,8 @@ def _filtered_find(command: Command) -> bool:
 def _tree_targets(command: Command) -> list[Word]:
     """The directories a command removes, moves or re-permissions as a whole."""
     name = command.name
+    if name not in _TREE_NAMES and command.argv[1:3] != ("-m", "venv"):
+        return []  # (hot: most commands) `tests/test_write_channels.py` checks the set
     if name == "rm" and _recursive(command):
         return operands(command)
     if name == "mv":
@@ -413,6 +416,8 @@ _TREE_TOOLS = frozenset(
     {"rsync", "tar", "bsdtar", "gtar", "zip", "gzip", "gunzip", "bzip2", "bunzip2", "xz"}
     | {"unxz", "zstd", "lzma"}
 )
+# Every name `_tree_targets` tests (besides any name's `-m venv`).
+_TREE_NAMES = _TREE_TOOLS | {"rm", "mv", "chmod", "chown", "chgrp", "find", "uv", "virtualenv"}
 
 
 def _path_candidates(text: str) -> list[str]:
@@ -552,6 +557,8 @@ def _one_landing(
 def _extraction_dirs(command: Command) -> list[Word] | None:
     """Where an archive tool (or `patch`) writes files it takes from its input; None: nowhere."""
     name = command.name
+    if name not in _ARCHIVERS:
+        return None  # (hot: most commands) `tests/test_write_channels.py` checks the set
     argv = command.argv
     words = command.words
     if name in ("tar", "bsdtar", "gtar"):
@@ -585,6 +592,10 @@ def _extraction_dirs(command: Command) -> list[Word] | None:
     return None
 
 
+# Every name `_extraction_dirs` tests: no other has an extraction directory.
+_ARCHIVERS = frozenset(
+    {"tar", "bsdtar", "gtar", "unzip", "7z", "7za", "7zr", "7zz", "cpio", "patch"}
+)
 _UNZIP_NO_EXTRACT = LazyRegex(r"^-(?=[lvtqZz1hMs]*[lvtZz])[lvtqZz1hMs]+$")
 
 
@@ -617,8 +628,13 @@ _GIT_CONFIG_READS = {
 }
 
 
+_GIT_WRITING = frozenset({"config", "clone", "init", "worktree"})  # `_git_writes`' subcommands
+
+
 def _git_writes(command: Command, ctx: Context) -> Finding | None:
     """`git config` writes git's own config; `git clone/init/worktree add` create a tree."""
+    if _GIT_WRITING.isdisjoint(command.argv):
+        return None  # the subcommand (a word of argv) is none of these: nothing below acts
     args = list(command.words[1:])
     while args and args[0].text.startswith("-"):
         opt = args.pop(0).text

@@ -20,7 +20,7 @@ from gatekeeper.shell.jsonfilters import yq_in_place
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Collection, Iterable, Sequence
+    from collections.abc import Callable, Collection, Iterable, Sequence
 
     from gatekeeper.model import Command
 
@@ -141,17 +141,21 @@ def split_options(
     positional: list[str] = []
     flags: list[str] = []
     i = 0
-    while i < len(args):
+    n = len(args)
+    # Indexes and slices, not `startswith` (~650 instructions a call in CPython 3.11: hot,
+    # every word of every cloud CLI call); the next word is read only for a value flag.
+    while i < n:
         a = args[i]
         if a == "--":
             positional += args[i + 1 :]
             break
-        if a.startswith("-") and len(a) > 1:
-            nxt = args[i + 1] if i + 1 < len(args) else None
-            if a in value_flags and nxt is not None and (dash_values or not nxt.startswith("-")):
-                flags.append(f"{a}={nxt}")
-                i += 2
-                continue
+        if len(a) > 1 and a[0] == "-":
+            if a in value_flags and i + 1 < n:
+                nxt = args[i + 1]
+                if dash_values or nxt[:1] != "-":
+                    flags.append(f"{a}={nxt}")
+                    i += 2
+                    continue
             flags.append(a)
         else:
             positional.append(a)
@@ -192,84 +196,10 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
     name = command.name
     words = command.words
     argv = command.argv
-    if name == "tee":
-        targets += [(w, "tee") for w in operands(command)]
-    elif name in _OPERANDS_WRITTEN:
-        ops = operands(command, _VALUE_OPTIONS.get(name))
-        if name in ("chmod", "chown", "chgrp", "setfacl", "chattr") and ops:
-            ops = ops[1:]  # the mode / owner comes first
-        targets += [(w, f"`{name}`") for w in ops]
-    elif name in _DESTINATION_LAST:
-        targets += _destination(command)
-    elif name == "dd":
-        targets += [
-            (Word(w.text[3:], w.dynamic), "dd of=") for w in words if w.text.startswith("of=")
-        ]
-    elif name == "sed":
-        targets += _sed_writes(command)
-    elif name == "find":
-        for i, arg in enumerate(argv):
-            if arg in ("-fprint", "-fprint0", "-fprintf", "-fls") and i + 1 < len(words):
-                targets.append((words[i + 1], f"find {arg}"))
-    elif name == "wget":
-        targets += _wget(command)
-    elif name == "xxd":
-        ops = operands(command, {"-s", "-seek", "-l", "-len", "-c", "-cols", "-g", "-o", "-n"})
-        targets += [(w, "xxd outfile") for w in ops[1:2]]
-    elif name == "uniq":  # `uniq INPUT OUTPUT` writes OUTPUT
-        ops = operands(
-            command, {"-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars"}
-        )
-        targets += [(w, "uniq outfile") for w in ops[1:2]]
-    elif name == "yq" and yq_in_place(argv[1:]):
-        ops = [w for w in operands(command) if w.text not in ("eval", "e", "eval-all", "ea")]
-        targets += [(w, "yq -i") for w in ops[1:]]
-    elif name == "time":
-        targets += _time_output(command)
-    elif name == "sort":
-        targets += _sort_writes(command)
-    elif name == "iconv":
-        targets += _iconv_output(command)
-    elif name == "sdiff":
-        targets += _sdiff_output(command)
-    elif name in ("perl", "ruby"):  # `perl -pi -e CODE FILE` rewrites FILE
-        from gatekeeper.shell.inplace import in_place_files
-
-        targets += [(w, f"{name} -i") for w in in_place_files(command)]
-    elif name in _AWKS:  # `gawk -i inplace PROGRAM FILE` rewrites FILE
-        from gatekeeper.shell.inplace import awk_in_place_files
-
-        targets += [(w, "awk -i inplace") for w in awk_in_place_files(command)]
-    elif (
-        name in ("pip", "pip3")
-        or (argv[1:3] == ("-m", "pip") and name.startswith("python"))
-        or (name == "uv" and argv[1:2] == ("pip",))
-    ):
-        from gatekeeper.shell.pkgdirs import pip_destinations
-
-        targets += pip_destinations(command)
-    elif name in ("openssl", "gpg", "gpg2"):  # `openssl enc -out F`, `gpg -o F`
-        targets += _single_dash_outputs(command)
-    elif name in _COMPRESSORS:  # `gzip FILE` replaces FILE with FILE.gz
-        from gatekeeper.shell.treeops import compressed_files
-
-        targets += [(w, name) for w in compressed_files(command)]
-    elif name in ("uv", "virtualenv") or (name[:2] == "py" and "venv" in "".join(argv)):
-        from gatekeeper.shell.venvs import venv_dirs  # an environment's dir (`-Im venv` too)
-
-        targets += [(w, "venv") for w in venv_dirs(command)[0]]
-    elif name == "socat":  # `socat - CREATE:/path`: the file inside an address
-        from gatekeeper.shell.socat import socat_files
-
-        targets += [(w, "socat address") for w in socat_files(command)[1]]
-    elif name == "git":
-        for i, arg in enumerate(argv):
-            if arg in ("-o", "--output-directory") and i + 1 < len(words):
-                targets.append((words[i + 1], f"git {arg}"))
-            elif arg.startswith("--output-directory="):
-                targets.append((Word(arg.split("=", 1)[1], words[i].dynamic), "git -o"))
-            elif arg.startswith("-o") and len(arg) > 2:
-                targets.append((Word(arg[2:], words[i].dynamic), "git -o"))
+    # The channels of the command's own name (one look-up, not a chain of tests: hot, every
+    # command), or those any name may have (`python3 -m pip`, `X -m venv`).
+    channels = _CHANNELS.get(name)
+    targets += channels(command) if channels is not None else _any_name(command)
     # Long --output options are unambiguous for every command (git diff --output, ...).
     for i, arg in enumerate(argv[1:], 1):
         if arg[:1] != "-":  # not `startswith`: ~650 instructions a call in CPython 3.11
@@ -302,6 +232,123 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
 
 
 _AWKS = frozenset({"awk", "gawk"})
+
+
+def _tee(command: Command) -> list[tuple[Word, str]]:
+    return [(w, "tee") for w in operands(command)]
+
+
+def _operands_written(command: Command) -> list[tuple[Word, str]]:
+    name = command.name
+    ops = operands(command, _VALUE_OPTIONS.get(name))
+    if name in ("chmod", "chown", "chgrp", "setfacl", "chattr") and ops:
+        ops = ops[1:]  # the mode / owner comes first
+    return [(w, f"`{name}`") for w in ops]
+
+
+def _dd(command: Command) -> list[tuple[Word, str]]:
+    return [
+        (Word(w.text[3:], w.dynamic), "dd of=") for w in command.words if w.text.startswith("of=")
+    ]
+
+
+def _find_prints(command: Command) -> list[tuple[Word, str]]:
+    words = command.words
+    return [
+        (words[i + 1], f"find {arg}")
+        for i, arg in enumerate(command.argv)
+        if arg in ("-fprint", "-fprint0", "-fprintf", "-fls") and i + 1 < len(words)
+    ]
+
+
+def _xxd(command: Command) -> list[tuple[Word, str]]:
+    ops = operands(command, {"-s", "-seek", "-l", "-len", "-c", "-cols", "-g", "-o", "-n"})
+    return [(w, "xxd outfile") for w in ops[1:2]]
+
+
+def _uniq(command: Command) -> list[tuple[Word, str]]:  # `uniq INPUT OUTPUT` writes OUTPUT
+    ops = operands(command, {"-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars"})
+    return [(w, "uniq outfile") for w in ops[1:2]]
+
+
+def _yq(command: Command) -> list[tuple[Word, str]]:
+    if not yq_in_place(command.argv[1:]):
+        return _any_name(command)  # `yq` without `-i` writes nothing of its own
+    ops = [w for w in operands(command) if w.text not in ("eval", "e", "eval-all", "ea")]
+    return [(w, "yq -i") for w in ops[1:]]
+
+
+def _in_place(command: Command) -> list[tuple[Word, str]]:  # `perl -pi -e CODE FILE`
+    from gatekeeper.shell.inplace import in_place_files
+
+    return [(w, f"{command.name} -i") for w in in_place_files(command)]
+
+
+def _awk_in_place(command: Command) -> list[tuple[Word, str]]:  # `gawk -i inplace PROG FILE`
+    from gatekeeper.shell.inplace import awk_in_place_files
+
+    return [(w, "awk -i inplace") for w in awk_in_place_files(command)]
+
+
+def _pip(command: Command) -> list[tuple[Word, str]]:
+    from gatekeeper.shell.pkgdirs import pip_destinations
+
+    return pip_destinations(command)
+
+
+def _compressed(command: Command) -> list[tuple[Word, str]]:  # `gzip FILE` replaces FILE
+    from gatekeeper.shell.treeops import compressed_files
+
+    return [(w, command.name) for w in compressed_files(command)]
+
+
+def _venv(command: Command) -> list[tuple[Word, str]]:  # an environment's directory
+    from gatekeeper.shell.venvs import venv_dirs
+
+    return [(w, "venv") for w in venv_dirs(command)[0]]
+
+
+def _uv(command: Command) -> list[tuple[Word, str]]:
+    return _pip(command) if command.argv[1:2] == ("pip",) else _venv(command)
+
+
+def _socat(command: Command) -> list[tuple[Word, str]]:  # `socat - CREATE:/path`
+    if command.argv[1:3] == ("-m", "venv"):
+        return _venv(command)  # (tested before socat's own channels, as any name's)
+    from gatekeeper.shell.socat import socat_files
+
+    return [(w, "socat address") for w in socat_files(command)[1]]
+
+
+def _git_outputs(command: Command) -> list[tuple[Word, str]]:
+    argv = command.argv
+    if argv[1:3] == ("-m", "venv"):
+        return _venv(command)  # (tested before git's own channels, as any name's)
+    words = command.words
+    targets: list[tuple[Word, str]] = []
+    for i, arg in enumerate(argv):
+        if arg[:1] != "-":
+            continue  # every channel below is an option
+        if arg in ("-o", "--output-directory") and i + 1 < len(words):
+            targets.append((words[i + 1], f"git {arg}"))
+        elif arg.startswith("--output-directory="):
+            targets.append((Word(arg.split("=", 1)[1], words[i].dynamic), "git -o"))
+        elif arg.startswith("-o") and len(arg) > 2:
+            targets.append((Word(arg[2:], words[i].dynamic), "git -o"))
+    return targets
+
+
+def _any_name(command: Command) -> list[tuple[Word, str]]:
+    """The channels of a name `_CHANNELS` does not hold: `pythonX -m pip`, `X -m venv`,
+    and a python naming venv in any spelling (`-mvenv`, `-Im venv`, `-I -m venv`)."""
+    argv = command.argv
+    if argv[1:3] == ("-m", "pip") and command.name.startswith("python"):
+        return _pip(command)
+    if argv[1:3] == ("-m", "venv") or (command.name[:2] == "py" and "venv" in "".join(argv)):
+        return _venv(command)
+    return []
+
+
 _COMPRESSORS = frozenset({"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "lzma"})
 # openssl's and gpg's options whose value is a file they write (`-o` for gpg; openssl's `-o`
 # is judged with the `-o` tools already).
@@ -586,3 +633,36 @@ def sed_executes(script: str) -> bool:
     if re.search(r"(?:^|[;\n}])\s*(?:\d+|\$|/[^/]*/)?\s*e(?:\s|$|;)", script):
         return True
     return bool(re.search(r"s(.)(?:(?!\1).)*\1(?:(?!\1).)*\1[gpIiMmw0-9]*e", script))
+
+
+# Per command name, where it writes besides the channels every command has (redirects,
+# `--output`, the `-o` of the `_DASH_O_OUTPUT` tools, `curl -O`); a name not here has only
+# `_any_name`'s. Each name once (`tests/test_write_channels.py` compares it with the chain of
+# tests it replaced).
+_CHANNELS: dict[str, Callable[[Command], list[tuple[Word, str]]]] = {
+    "tee": _tee,
+    **dict.fromkeys(_OPERANDS_WRITTEN, _operands_written),
+    **dict.fromkeys(_DESTINATION_LAST, _destination),
+    "dd": _dd,
+    "sed": _sed_writes,
+    "find": _find_prints,
+    "wget": _wget,
+    "xxd": _xxd,
+    "uniq": _uniq,
+    "yq": _yq,
+    "time": _time_output,
+    "sort": _sort_writes,
+    "iconv": _iconv_output,
+    "sdiff": _sdiff_output,
+    "perl": _in_place,
+    "ruby": _in_place,
+    **dict.fromkeys(_AWKS, _awk_in_place),
+    "pip": _pip,
+    "pip3": _pip,
+    **dict.fromkeys(("openssl", "gpg", "gpg2"), _single_dash_outputs),
+    **dict.fromkeys(_COMPRESSORS, _compressed),
+    "uv": _uv,
+    "virtualenv": _venv,
+    "socat": _socat,
+    "git": _git_outputs,
+}
