@@ -385,7 +385,7 @@ def _filtered_find(command: Command) -> bool:
 def _tree_targets(command: Command) -> list[Word]:
     """The directories a command removes, moves or re-permissions as a whole."""
     name = command.name
-    if name not in _TREE_NAMES and command.argv[1:3] != ("-m", "venv"):
+    if name not in _TREE_NAMES and name[:2] != "py" and command.argv[1:3] != ("-m", "venv"):
         return []  # (hot: most commands) `tests/test_write_channels.py` checks the set
     if name == "rm" and _recursive(command):
         return operands(command)
@@ -416,7 +416,7 @@ _TREE_TOOLS = frozenset(
     {"rsync", "tar", "bsdtar", "gtar", "zip", "gzip", "gunzip", "bzip2", "bunzip2", "xz"}
     | {"unxz", "zstd", "lzma"}
 )
-# Every name `_tree_targets` tests (besides any name's `-m venv`).
+# Every name `_tree_targets` tests (besides any name's `-m venv` and a python naming venv).
 _TREE_NAMES = _TREE_TOOLS | {"rm", "mv", "chmod", "chown", "chgrp", "find", "uv", "virtualenv"}
 
 
