@@ -346,6 +346,8 @@ def resolve(raw: str, cwd: str, known: dict[str, int] | None = None) -> str:
         raise PathTooLong(f"a path of {len(raw):,} characters is too long to resolve")
     # realpath resolves every existing component and keeps the rest, as Path.resolve(False).
     path = _absolute(raw, cwd)
+    if (path[:6] == "/proc/" or path[:8] == "/dev/fd/") and _opaque(path):
+        return path  # the agent's descriptors or another process' directories
     if known is not None and cwd not in known and path.startswith(cwd) and _plain(cwd):
         # A path below the cwd, the first of this call: the cwd asked of the kernel at once
         # (it exists, mostly), not through the parent of `raw` (`https://x/y` has none).
@@ -634,18 +636,43 @@ def _proc_self(path: str, cwd: str) -> str:
     spelled = path
     while "//" in spelled or "/./" in spelled:  # `//proc/./self/cwd`: the same link
         spelled = spelled.replace("//", "/").replace("/./", "/")
+    parts = spelled.split("/")  # ["", "proc", entry, ...]
+    while len(parts) > 3 and parts[1] == "proc" and parts[3] == ".." and _below_proc(parts[2]):
+        del parts[2:4]  # `/proc/self/../self/cwd`: a process' directory is right below /proc
+    if len(parts) > 2 and parts[1] == "proc" and parts[2] == "..":
+        return "/" + "/".join(parts[3:])  # `/proc/self/../../etc/shadow`
+    spelled = "/".join(parts)
     for link, base in (
         ("/proc/self/cwd", cwd or "/"),
         ("/proc/thread-self/cwd", cwd or "/"),
-        ("/proc/self/root", "/"),
-        ("/proc/thread-self/root", "/"),
     ):
         if spelled == link or spelled.startswith(link + "/"):
-            rest = spelled[len(link) :]
-            if base == "/":
-                return rest or "/"
-            return base.rstrip("/") + rest
+            return base.rstrip("/") + spelled[len(link) :]
+    if len(parts) > 3 and parts[1] == "proc" and parts[3] == "root" and _process(parts[2]):
+        return "/" + "/".join(parts[4:])  # any process' root: `/`, as far as the gate knows
     return path
+
+
+def _process(entry: str) -> bool:
+    """Whether an entry of /proc is a process' (or thread's) directory."""
+    return entry in ("self", "thread-self") or entry.isdigit()
+
+
+def _below_proc(entry: str) -> bool:
+    """Whether /proc's entry leads to a directory right below /proc (`thread-self` leads to
+    `/proc/PID/task/TID`: its `..` is the task list)."""
+    return entry == "self" or entry.isdigit()
+
+
+def _opaque(path: str) -> bool:
+    """A path the kernel resolves through the agent shell's own state, which the gate's
+    process does not share: its descriptors (`/dev/fd/3/x`, `/proc/self/fd/3`) and another
+    process' directory (`/proc/1/cwd/x`). Resolved here, they would name the gate's own
+    descriptors and directories; left unresolved, they are outside every allowed dir."""
+    if path[:8] == "/dev/fd/":
+        return True
+    parts = path.split("/", 4)
+    return len(parts) > 3 and parts[1] == "proc" and _process(parts[2]) and parts[3] != ""
 
 
 # The environment variables a policy's sources depend on: `home_dir` (HOME), the tmp dirs
