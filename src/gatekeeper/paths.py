@@ -496,9 +496,10 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     prefix the walk got past is recorded as `_CLEAN`: when a path's parent is, only its
     last component is looked at (the dozen protected dirs below the home, siblings).
     """
-    if path[-2:] == "/." and len(path) > 2:
+    if path[-2:] == "/." and len(path) > 2 and path[-3] != "/":
         # `X/.` (a `.` argument, `cwd/.`): realpath's walk skips a `.` component, so it
-        # resolves as X does (X included, where it is no directory or is missing).
+        # resolves as X does (X included, where it is no directory or is missing). Not
+        # `X//.`: after a symlink loop X, realpath joins the rest `/.` and answers `/`.
         path = path[:-2]
     if known is not None:
         # The common case first: a name below a directory this call got past already (the
