@@ -68,3 +68,14 @@ def test_xargs_with_a_cut_text_does_not_vouch_for_its_input(
         quiet_engine, f"find . -name '*.py' | xargs grep -n {pattern}", cwd=str(gk_env.project)
     )
     assert long.outcome is not Outcome.ALLOW
+
+
+def test_a_cut_text_is_told_apart_by_its_length_outside_ascii_too() -> None:
+    # Sliced by bytes, 256 bytes of `é` were 128 characters a side: a cut text shorter
+    # than TEXT_CLIP passed for an exact one in `xargs`' producer lookup.
+    for word in ("é" * 1000, "日" * 2000, "é" * 3 * TEXT_CLIP):
+        (command,) = parse(f"echo $(printf %s {word})", "/h").commands[:1]
+        assert " ... " in command.text
+        assert len(command.text) > TEXT_CLIP
+    (short,) = parse(f"echo {'é' * 300}", "/h").commands  # 600 bytes, 305 characters
+    assert short.text == f"echo {'é' * 300}"

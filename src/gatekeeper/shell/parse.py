@@ -265,20 +265,26 @@ class _Walker:
 
     def clip(self, node: Node) -> str:
         """The node's text, its middle cut (` ... `) when it is longer than `TEXT_CLIP`
-        characters; a cut text is longer than `TEXT_CLIP` (an exact text never is)."""
+        characters; a cut text is longer than `TEXT_CLIP` (an exact text never is: `xargs`'
+        producer lookup tells them apart by length)."""
         start, end = node.start_byte, node.end_byte
         if end - start <= TEXT_CLIP:
             return self.text(node)
         half = TEXT_CLIP // 2
         if self.chars is not None:
             return f"{self.chars[start : start + half]} ... {self.chars[end - half : end]}"
+        # Not ASCII: `half` characters each side take up to 4 bytes each (plus one cut
+        # character at a window's edge); a node within two windows is decoded whole.
+        window = 4 * half + 4
         src = self.src
-        head = src[start : start + half].decode("utf-8", "replace")
-        return f"{head} ... {src[end - half : end].decode('utf-8', 'replace')}"
+        if end - start <= 2 * window:
+            text = src[start:end].decode("utf-8", "replace")
+            return text if len(text) <= TEXT_CLIP else f"{text[:half]} ... {text[-half:]}"
+        head = src[start : start + window].decode("utf-8", "replace")[:half]
+        return f"{head} ... {src[end - window : end].decode('utf-8', 'replace')[-half:]}"
 
     def problem(self, rule: str, reason: str, node: Node) -> None:
-        text = self.text(node) if node.end_byte - node.start_byte <= 200 else self.clip(node)
-        self.problems.append(Problem(rule, reason, text[:200]))
+        self.problems.append(Problem(rule, reason, self.clip(node)[:200]))
 
     def push_children(self, item: _Item, node: Node, where: str | None = None) -> None:
         for child in reversed(node.children):
