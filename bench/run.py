@@ -292,8 +292,10 @@ def in_process(
             call = parse_input(data)
             render(engine.decide(call), call.hook_event_name)
     per: dict[str, list[float]] = {}
+    passes: dict[str, list[float]] = {}  # each pass' calls/s, per row
     clock = time.process_time if cpu else time.perf_counter
     for _ in range(repeat):
+        pass_times: dict[str, list[float]] = {}
         for corpus, data in payloads:
             best = float("inf")
             for _ in range(best_of):
@@ -301,14 +303,34 @@ def in_process(
                 call = parse_input(data)
                 render(engine.decide(call), call.hook_event_name)
                 best = min(best, clock() - t0)
-            per.setdefault(corpus, []).append(best * 1e6)
-    per["all"] = [t for name, ts in per.items() if name != "all" for t in ts]
+            pass_times.setdefault(corpus, []).append(best * 1e6)
+        _aggregate_rows(pass_times)
+        for corpus, ts in pass_times.items():
+            per.setdefault(corpus, []).extend(ts)
+            passes.setdefault(corpus, []).append(len(ts) / (sum(ts) / 1e6))
     out = {}
     for corpus, ts in per.items():
-        stats = summary(ts)
+        stats = summary(ts)  # the percentiles pool every pass' calls
+        stats["n"] = len(ts) // repeat  # calls per pass
         stats["calls_per_s"] = len(ts) / (sum(ts) / 1e6)
+        if repeat > 1:  # the spread of the host's speed between passes, a few seconds apart
+            stats["pass_calls_per_s_min"] = min(passes[corpus])
+            stats["pass_calls_per_s_max"] = max(passes[corpus])
         out[corpus] = stats
     return out
+
+
+PUBLIC_ROWS = ("tests/corpora", "examples/session")
+PEERS_ROW = "peer corpora"  # issue 7's throughput target: the peers' commands together
+
+
+def _aggregate_rows(rows: dict[str, list[float]]) -> None:
+    """Add the peers' row (every peer corpus, when any is present) and the `all` row."""
+    peers = [t for name, ts in rows.items() if name not in PUBLIC_ROWS for t in ts]
+    everything = [t for ts in rows.values() for t in ts]
+    if peers:
+        rows[PEERS_ROW] = peers
+    rows["all"] = everything
 
 
 def growth(project: Path) -> dict[str, list[dict[str, float]]]:
@@ -417,6 +439,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "first pass, as before this option)",
     )
     parser.add_argument(
+        "--passes",
+        type=int,
+        default=3,
+        help="timed passes over the in-process commands (calls/s: over all passes, with the "
+        "slowest and the fastest pass beside it)",
+    )
+    parser.add_argument(
         "--per-command-best-of",
         type=int,
         default=3,
@@ -444,10 +473,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     results["in_process_us"] = in_process(
         peer + commands,
         project,
+        repeat=max(1, ns.passes),
         cpu=ns.cpu_clock,
         best_of=max(1, ns.best_of),
         warm_up=max(0, ns.warm_up),
     )
+    results["in_process_passes"] = max(1, ns.passes)
     results["in_process_clock"] = "cpu" if ns.cpu_clock else "wall"
     results["in_process_best_of"] = max(1, ns.best_of)
     results["in_process_warm_up"] = max(0, ns.warm_up)
@@ -455,7 +486,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Issue 3's "analysis of one command": what each command costs, not what the
         # machine's other work cost it. One wall-clock pass's p99 over a small corpus is
         # its slowest command plus whatever preempted it; the fastest of N in CPU time is
-        # the command's own cost. The calls/s rows above stay the single timed pass.
+        # the command's own cost. The calls/s rows above stay the timed passes'.
         results["per_command_us"] = in_process(
             peer + commands, project, cpu=True, best_of=ns.per_command_best_of
         )
@@ -528,12 +559,23 @@ def print_table(results: dict[str, object]) -> None:
         clock += f", the fastest of {best_of} per command"
     warm_up = results.get("in_process_warm_up", 0)
     clock += f", after {warm_up} warm-up pass{'es' if warm_up != 1 else ''}" if warm_up else ", cold"
+    n_passes = results.get("in_process_passes", 1)
+    clock += f", {n_passes} timed passes" if n_passes != 1 else ", 1 timed pass"
     print(f"\nin process, parse → decide → render, one core (µs per call, {clock}):")
-    print(f"  {'corpus':22} {'calls':>6} {'p50':>7} {'p99':>8} {'calls/s':>9}")
+    print(
+        f"  {'corpus':22} {'calls':>6} {'p50':>7} {'p99':>8} {'calls/s':>9} "
+        f"{'slowest pass':>12} {'fastest pass':>12}"
+    )
     inproc = cast("dict[str, dict[str, float]]", results["in_process_us"])
     for name, s in inproc.items():
+        spread = (
+            f" {s['pass_calls_per_s_min']:12.0f} {s['pass_calls_per_s_max']:12.0f}"
+            if "pass_calls_per_s_min" in s
+            else ""
+        )
         print(
-            f"  {name:22} {int(s['n']):6d} {s['p50']:7.0f} {s['p99']:8.0f} {s['calls_per_s']:9.0f}"
+            f"  {name:22} {int(s['n']):6d} {s['p50']:7.0f} {s['p99']:8.0f} "
+            f"{s['calls_per_s']:9.0f}{spread}"
         )
     per = cast("dict[str, dict[str, float]] | None", results.get("per_command_us"))
     if per:

@@ -58,3 +58,33 @@ def test_best_of_is_reported_and_gives_every_public_row(gk_env: GkEnv, tmp_path:
     assert {"tests/corpora", "examples/session", "all"} <= set(per)
     assert per["all"]["p50"] <= per["all"]["p99"] <= per["all"]["max"]
     assert "one command's analysis (µs, CPU time, the fastest of 3 per command)" in stdout
+
+
+def test_peer_row_counts_only_the_peers_and_each_pass(gk_env: GkEnv, tmp_path: Path) -> None:
+    """Issue 7's throughput target is over the peer corpora: their own row, every pass timed."""
+    import json
+
+    peer = tmp_path / "peer-data" / "aegish-SecBASH"
+    peer.mkdir(parents=True)
+    harmless = {"commands": [{"command": c} for c in ("ls", "git status", "wc -l README.md")]}
+    (peer / "harmless_commands.json").write_text(json.dumps(harmless), encoding="utf-8")
+    results, stdout = run_bench(
+        gk_env,
+        tmp_path,
+        "run.py",
+        "--in-process-only",
+        "--passes",
+        "2",
+        "--per-command-best-of",
+        "1",
+        "--peer-data",
+        str(tmp_path / "peer-data"),
+    )
+    rows = results["in_process_us"]
+    assert results["in_process_passes"] == 2
+    assert rows["peer corpora"]["n"] == rows["aegish/harmless"]["n"] == 3
+    public = rows["tests/corpora"]["n"] + rows["examples/session"]["n"]
+    assert rows["all"]["n"] == 3 + public
+    peers = rows["peer corpora"]
+    assert peers["pass_calls_per_s_min"] <= peers["calls_per_s"] <= peers["pass_calls_per_s_max"]
+    assert "2 timed passes" in stdout
