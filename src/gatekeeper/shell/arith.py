@@ -104,6 +104,13 @@ def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
             head = _text(words[0], src) if words else ""
             if head[:1] in ("'", '"', "\\", "$") or "\\" in head or '"' in head or "'" in head:
                 head = head.lstrip("$").replace("\\", "").replace('"', "").replace("'", "")
+            head = head.rpartition("/")[2]  # `/bin/printf -v x`: judged as `printf -v x`
+            while head in ("builtin", "command") and len(words) > 1:
+                # `builtin printf -v x …`, `command -p read x`: the builtin itself runs
+                words = words[1:]
+                while len(words) > 1 and _text(words[0], src) in ("-p", "--"):
+                    words = words[1:]
+                head = _text(words[0], src).rpartition("/")[2]
             args = [_text(w, src) for w in words[1:]]
             if head in _READERS:
                 names.update(a for a in args if _IDENTIFIER.fullmatch(a))
