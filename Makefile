@@ -32,8 +32,11 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
+# One worker per core (pytest-xdist), idle workers taking queued tests from busy ones: the
+# suite is ~5,700 tests, many of them processes and hypothesis runs. PYTEST_ARGS adds options,
+# e.g. PYTEST_ARGS="-n 0" for one process.
 pytest: $(VENV)/.installed-test
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 test: lint typecheck pytest
 

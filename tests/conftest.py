@@ -143,7 +143,9 @@ def fake_claude(gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch) -> FakeClaude:
     bin_dir.mkdir()
     target = bin_dir / "claude"
     source = Path(__file__).with_name("fake_claude.py").read_text()
-    target.write_text(f"#!{sys.executable}\n{source}")
+    # `-IS`: isolated and without site, as the fast hook runs (a review starts one per call,
+    # and the suite reviews hundreds of calls).
+    target.write_text(f"#!{sys.executable} -IS\n{source}")
     target.chmod(0o755)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
     log = gk_env.home / "fake-claude.jsonl"
