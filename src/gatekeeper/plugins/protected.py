@@ -73,7 +73,7 @@ from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import NAME_MAX, PROTECTED
 from gatekeeper.shell.effects import operands, write_targets
-from gatekeeper.shell.inlinecode import code_paths, inline_programs, interpreter
+from gatekeeper.shell.inlinecode import _INTERPRETERS, code_paths, inline_programs, interpreter
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -225,11 +225,16 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _write_finding(word.text, f"`{command.name or 'redirect'}` ({how})", ctx)
         if found is not None:
             return found
-    landing = _landing(command, ctx)
+    # `_landing`, `_tree_targets` and `interpreter` answer nothing for a name outside
+    # `_NAMED` that is no python's and has no `-m venv` (hot: most commands skip 3 calls).
+    named = (
+        command.name in _NAMED or command.name[:2] == "py" or command.argv[1:3] == ("-m", "venv")
+    )
+    landing = _landing(command, ctx) if named else None
     if landing is not None and landing.verdict == Verdict.ELEVATE:
         return landing
     unknown = unknown or landing
-    for word in _tree_targets(command):
+    for word in _tree_targets(command) if named else ():
         if word.dynamic:
             unknown = unknown or _unknown_target(command, word.text)
             continue
@@ -285,7 +290,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             found = _read_finding(r.target.text, f"`{command.name or 'redirect'}` (`{r.op}`)", ctx)
             if found is not None:
                 return found
-    if interpreter(command.name):
+    if named and interpreter(command.name):
         found = _inline_code_finding(command, ctx)
         if found is not None:
             return found
@@ -596,6 +601,11 @@ def _extraction_dirs(command: Command) -> list[Word] | None:
 _ARCHIVERS = frozenset(
     {"tar", "bsdtar", "gtar", "unzip", "7z", "7za", "7zr", "7zz", "cpio", "patch"}
 )
+# Every name `_landing` (with `_extraction_dirs`), `_tree_targets` and `interpreter` look at:
+# for any other name (not a python's, without `-m venv`) each answers nothing.
+# `tests/test_name_gates.py` compares them with the gate off, over generated commands and
+# the corpora, and `tests/test_write_channels.py` reads the sets' names from the source.
+_NAMED = frozenset({*_COPIERS, "git", "curl", "wget", *_ARCHIVERS, *_TREE_NAMES, *_INTERPRETERS})
 _UNZIP_NO_EXTRACT = LazyRegex(r"^-(?=[lvtqZz1hMs]*[lvtZz])[lvtqZz1hMs]+$")
 
 

@@ -199,11 +199,16 @@ def _write_targets(command: Command) -> list[tuple[Word, str]]:
     # The channels of the command's own name (one look-up, not a chain of tests: hot, every
     # command), or those any name may have (`python3 -m pip`, `X -m venv`).
     channels = _CHANNELS.get(name)
-    targets += channels(command) if channels is not None else _any_name(command)
+    if channels is not None:
+        targets += channels(command)
+    elif argv[1:2] == ("-m",) or name[:2] == "py":  # else `_any_name` finds none (hot)
+        targets += _any_name(command)
     # Long --output options are unambiguous for every command (git diff --output, ...).
     for i, arg in enumerate(argv[1:], 1):
         if arg[:1] != "-":  # not `startswith`: ~650 instructions a call in CPython 3.11
             continue  # every channel below is an option (hot: every word of every command)
+        if arg[1:2] not in "oO" and arg[2:3] not in "ol":
+            continue  # none below: each is `--o…`, `--l…`, `-o…` or `-O` (hot: most options)
         if arg in (
             "--output",
             "--output-file",
