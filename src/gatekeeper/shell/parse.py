@@ -950,6 +950,10 @@ class _Walker:
         while len(marks) < len(parts):
             marks.append(len(parts[len(marks)]))
         text = "".join(parts)
+        if dynamic and node.end_byte - node.start_byte > TEXT_CLIP:
+            from gatekeeper.shell.clipnames import cut_references
+
+            text += cut_references(node, self.src, TEXT_CLIP)  # the `$NAME`s a cut part held
         if "}" in text and any(type(m) is list and "{" in p for p, m in zip(parts, marks, strict=True)):
             flags: list[bool] = []
             for m in marks:
