@@ -164,3 +164,22 @@ def test_the_grep_glob_check_knows_every_credential_name_of_the_path_policy() ->
     samples = (*protected._SECRET_SAMPLES, *protected._MORE_SECRETS)
     for pattern in paths._SECRET_PATTERNS:
         assert any(fnmatchcase(s, pattern) for s in samples), pattern
+
+
+@pytest.mark.parametrize(
+    ("lister", "pad"),
+    [("git ls-files", " src"), ("find src", " -name x"), ("ls", " src")],
+)
+def test_a_cut_path_lister_substitution_is_no_path_list(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], lister: str, pad: str
+) -> None:
+    """`cat $(git ls-files)` reads the paths the project lists; a `$( )` cut at TEXT_CLIP to
+    a text shaped like one may print any path besides (here the home's SSH key, spelled so
+    that no word names it). It was allowed as `cat` of listed paths."""
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    (gk_env.project / "src").mkdir()
+    key = 'printf "%s/.ssh/id_%s" "$HOME" rsa;'
+    command = f"cat $({lister}{pad * 70}; {key} {lister}{pad * 70})"
+    decision = check(make_engine(), command, cwd=str(gk_env.project))
+    assert decision.outcome != Outcome.ALLOW, decision.reason
+    assert "GK-BASH-002" in {f.rule for f in decision.findings}, decision.reason
