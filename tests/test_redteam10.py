@@ -183,3 +183,32 @@ def test_a_cut_path_lister_substitution_is_no_path_list(
     decision = check(make_engine(), command, cwd=str(gk_env.project))
     assert decision.outcome != Outcome.ALLOW, decision.reason
     assert "GK-BASH-002" in {f.rule for f in decision.findings}, decision.reason
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        'f={value}; cat {uses}',
+        'for f in {value}; do cat {uses}; done',
+        'f=$(: {value}); cat {uses}',
+        'for f in a $(: {value}); do cat {uses}; done',
+    ],
+)
+def test_loop_values_put_in_words_are_bounded(template: str) -> None:
+    """Each `"$f"` holds f's whole value (`shell.loopvars`): 1,000 uses of a 20,000-character
+    value made 20 MB of words from 26 KB of text, and a 1 MiB text 40 GB (the hook killed
+    for its memory lets the call through). Past a budget, `$f` stays unknown."""
+    from gatekeeper.shell.parse import _MAX_BOUND_CHARS
+
+    uses = " ".join(['"$f"x'] * 1000)
+    text = template.format(value="B" * 20_000, uses=uses)
+    script = parse(text, "/home/u")
+    held = sum(len(w.text) for c in script.commands for w in c.words)
+    assert held <= len(text) + _MAX_BOUND_CHARS + TEXT_CLIP
+    cat = [c for c in script.commands if c.name == "cat"]
+    assert cat and any(w.dynamic for c in cat for w in c.words[1:])  # past it: unknown
+
+
+def test_loop_values_are_still_followed_within_the_budget() -> None:
+    commands = parse('for f in a b; do cat "$f"; done', "/h").commands
+    assert [[w.text for w in c.words] for c in commands] == [["cat", "a"], ["cat", "b"]]
