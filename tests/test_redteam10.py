@@ -212,3 +212,56 @@ def test_loop_values_put_in_words_are_bounded(template: str) -> None:
 def test_loop_values_are_still_followed_within_the_budget() -> None:
     commands = parse('for f in a b; do cat "$f"; done', "/h").commands
     assert [[w.text for w in c.words] for c in commands] == [["cat", "a"], ["cat", "b"]]
+
+
+MCP_RULES = '[permissions]\nallow = ["mcp__filesystem__*"]\n[reviewer]\nenabled = false\n'
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input", "rule"),
+    [
+        ("mcp__filesystem__write_file", {"path": "~/.bashrc", "content": "x"}, "GK-PROT-001"),
+        ("mcp__filesystem__edit_file", {"path": ".git/hooks/pre-commit", "edits": []}, "GK-PROT-001"),
+        (
+            "mcp__filesystem__move_file",
+            {"source": "x", "destination": ".claude/settings.json"},
+            "GK-PROT-001",
+        ),
+        ("mcp__filesystem__read_file", {"path": "~/.ssh/id_rsa"}, "GK-PROT-002"),
+        ("mcp__filesystem__read_multiple_files", {"paths": ["a", "~/.ssh/id_rsa"]}, "GK-PROT-002"),
+        ("mcp__filesystem__list_directory", {"path": "~/.ssh"}, "GK-PROT-002"),  # as LS
+    ],
+)
+def test_an_allowed_mcp_tool_still_may_not_touch_protected_paths(
+    gk_env: GkEnv,
+    make_engine: Callable[..., Engine],
+    tool: str,
+    tool_input: dict[str, object],
+    rule: str,
+) -> None:
+    """An allow rule for an MCP server's tools (`mcp__filesystem__*`) approved its writes of
+    `~/.bashrc` and `.git/hooks` and its reads of SSH keys: the protected-paths check, which
+    no rule may override, knew only the built-in file tools' inputs."""
+    gk_env.write_config(MCP_RULES)
+    (gk_env.home / ".ssh").mkdir()
+    (gk_env.home / ".ssh" / "id_rsa").write_text("k")
+    decision = check(make_engine(), tool=tool, tool_input=tool_input, cwd=str(gk_env.project))
+    worst = dominant(decision.findings)
+    assert worst is not None
+    assert (worst.verdict, worst.rule) == (Verdict.ELEVATE, rule), decision.reason
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input"),
+    [
+        ("mcp__filesystem__write_file", {"path": "src/x.py", "content": "x"}),
+        ("mcp__filesystem__read_file", {"path": "~/.bashrc"}),  # protected, but only read
+        ("mcp__github__create_issue", {"title": "~/.bashrc", "body": "x"}),  # no path key
+    ],
+)
+def test_an_allowed_mcp_tool_on_other_paths_stays_allowed(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], tool: str, tool_input: dict[str, object]
+) -> None:
+    gk_env.write_config(MCP_RULES.replace('"mcp__filesystem__*"', '"mcp__filesystem__*", "mcp__github__*"'))
+    decision = check(make_engine(), tool=tool, tool_input=tool_input, cwd=str(gk_env.project))
+    assert decision.outcome == Outcome.ALLOW, decision.reason

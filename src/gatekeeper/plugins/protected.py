@@ -167,6 +167,44 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
             f"Grep with the glob `{call.text('glob')[:60]}` prints lines of credential files: "
             "only the user can approve that",
         )
+    if call.tool_name.startswith("mcp__"):
+        return _mcp_paths(call, ctx)
+    return None
+
+
+# The input keys MCP file tools name paths by (the reference filesystem server's and the
+# common spellings), and the tool-name words of one that only reads.
+_MCP_PATH_KEYS = frozenset(
+    {
+        "path", "paths", "file_path", "filepath", "file", "filename", "files", "source",
+        "destination", "dest", "target", "target_path", "new_path", "old_path", "directory",
+        "dir", "notebook_path",
+    }
+)  # fmt: skip
+_MCP_READERS = (
+    "read", "get", "list", "search", "find", "view", "show", "stat", "head", "tail",
+    "directory_tree", "info", "query", "describe", "glob", "grep", "ls", "cat",
+)  # fmt: skip
+
+
+def _mcp_paths(call: ToolCall, ctx: Context) -> Finding | None:
+    """An MCP tool's path inputs, judged like a file tool's: an allow rule for a server's
+    tools (`mcp__filesystem__*`) must not approve a write of `~/.bashrc` or a read of a key.
+    A tool whose name says it reads (`read_file`, `list_directory`) is judged as a read."""
+    tool = call.tool_name.rsplit("__", 1)[-1].lower()
+    reads = tool.startswith(_MCP_READERS)
+    for key, value in call.tool_input.items():
+        if key.lower() not in _MCP_PATH_KEYS:
+            continue
+        values = value if isinstance(value, list | tuple) else [value]
+        for raw in values:
+            if not isinstance(raw, str) or not raw:
+                continue
+            found = _read_finding(raw, call.tool_name, ctx)
+            if found is None and not reads:
+                found = _write_finding(raw, call.tool_name, ctx)
+            if found is not None:
+                return found
     return None
 
 
