@@ -38,6 +38,7 @@ PAD = "A" * (TEXT_CLIP // 2 + 50)
         # bash's error message
         (f'echo "$(( {"1+" * (TEXT_CLIP // 2)} GITHUB_TOKEN ))"', "GK-ENV-002"),
         (f'x=$GITHUB_TOKEN; echo "${{u:-{PAD} $x {PAD}}}"', "GK-ENV-002"),
+        (f"echo \"${{u:-{PAD} ${{v:-'$GITHUB_TOKEN'}} {PAD}}}\"", "GK-ENV-002"),
     ],
 )
 def test_a_secret_named_in_a_cut_part_is_still_found(

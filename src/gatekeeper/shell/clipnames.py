@@ -7,10 +7,14 @@ $GITHUB_TOKEN <300 characters>}"`` printed the token while the gate saw a text w
 name and allowed it. `cut_references` gives the names of every part that was cut, each as
 ``${NAME}`` (``${!NAME}`` for an indirect one, ``${#NAME}`` for a length), for the word to
 carry after its cut text. A ``$( )`` is walked as commands of its own and is not entered; a
-bare name in an arithmetic expansion (``$(( GITHUB_TOKEN ))``) is evaluated, and counts.
+bare name in an arithmetic expansion (``$(( GITHUB_TOKEN ))``) is evaluated, and counts;
+so does a ``$NAME`` the parser keeps as text there (``"${u:-'$GITHUB_TOKEN'}"``: in double
+quotes the single quotes are characters).
 """
 
 from __future__ import annotations
+
+from gatekeeper.shell.secretenv import _dollar_names
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -26,6 +30,8 @@ _LITERALS = frozenset(
     }
 )  # fmt: skip
 _SUBSTITUTIONS = frozenset({"command_substitution", "process_substitution"})
+# Leaves the parser keeps as text inside an expansion, where bash may expand them.
+_TEXT_LEAVES = frozenset({"raw_string", "word", "string_content", "regex"})
 
 
 def cut_references(word: Node, src: bytes, clip: int) -> str:
@@ -58,6 +64,13 @@ def _collect(part: Node, src: bytes, names: dict[str, None]) -> None:
         if kind == "variable_name":
             name = src[node.start_byte : node.end_byte].decode("utf-8", "surrogateescape")
             names.setdefault(f"${{{mark}{name}}}", None)
+            continue
+        if kind in _TEXT_LEAVES and b"$" in src[node.start_byte : node.end_byte]:
+            # `"${u:-'$GITHUB_TOKEN'}"`: in double quotes the single quotes are characters,
+            # and bash expands the name the parser kept as text
+            text = src[node.start_byte : node.end_byte].decode("utf-8", "surrogateescape")
+            for leaf_mark, name in _dollar_names(text):
+                names.setdefault(f"${{{leaf_mark}{name}}}", None)
             continue
         if kind == "expansion":
             head = src[node.start_byte + 2 : node.start_byte + 3]
