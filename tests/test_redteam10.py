@@ -266,3 +266,40 @@ def test_an_allowed_mcp_tool_on_other_paths_stays_allowed(
     gk_env.write_config(MCP_RULES.replace('"mcp__filesystem__*"', '"mcp__filesystem__*", "mcp__github__*"'))
     decision = check(make_engine(), tool=tool, tool_input=tool_input, cwd=str(gk_env.project))
     assert decision.outcome == Outcome.ALLOW, decision.reason
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat /proc/self/environ",
+        "tr '\\0' '\\n' < /proc/self/environ",
+        "xxd /proc/thread-self/environ",
+        "strings /proc/$$/environ",
+        "grep -a TOKEN /proc/$PPID/environ",
+        "cat //proc/./self/../self/environ",
+        "cat /proc/self/task/1/environ",
+    ],
+)
+def test_a_process_environment_file_is_the_environment(
+    gk_env: GkEnv,
+    make_engine: Callable[..., Engine],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+) -> None:
+    """`/proc/self/environ` is the environment `env` prints (GK-ENV-002 ELEVATE with a
+    secret in it); it was a read outside the allowed dirs (REVIEW)."""
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_" + "x" * 36)
+    decision = check(make_engine(), command, cwd=str(gk_env.project))
+    worst = dominant(decision.findings)
+    assert worst is not None
+    assert (worst.verdict, worst.rule) == (Verdict.ELEVATE, "GK-ENV-002"), decision.reason
+
+
+def test_an_environ_named_file_elsewhere_is_no_environment(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_" + "x" * 36)
+    decision = check(make_engine(), "cat src/environ.py", cwd=str(gk_env.project))
+    assert decision.outcome == Outcome.ALLOW, decision.reason
