@@ -303,3 +303,30 @@ def test_an_environ_named_file_elsewhere_is_no_environment(
     monkeypatch.setenv("GITHUB_TOKEN", "ghp_" + "x" * 36)
     decision = check(make_engine(), "cat src/environ.py", cwd=str(gk_env.project))
     assert decision.outcome == Outcome.ALLOW, decision.reason
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'declare -n r; printf -v r %s GITHUB_TOKEN; echo "$r"',
+        'declare -n r; read r <<< GITHUB_TOKEN; echo "$r"',
+        'declare -n r; : ${r:=GITHUB_TOKEN}; echo "$r"',
+        'declare -n r=GITHUB_TOK; r+=EN; echo "$r"',
+        'command declare -n r=GITHUB_TOKEN; echo "$r"',
+        'builtin declare -n r=GITHUB_TOKEN; echo "$r"',
+    ],
+)
+def test_a_name_reference_given_its_target_any_way_is_a_copy(
+    gk_env: GkEnv,
+    make_engine: Callable[..., Engine],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+) -> None:
+    """bash gives a reference its target by `read r`, `printf -v r`, `${r:=NAME}`, `r+=…`
+    as by `r=NAME` (each printed the token, checked with a harmless variable); with a
+    secret in the environment, any reference is a possible copy, as `${!x}` is."""
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_" + "x" * 36)
+    decision = check(make_engine(), command, cwd=str(gk_env.project))
+    assert decision.outcome != Outcome.ALLOW, decision.reason
+    assert "GK-ENV-002" in {f.rule for f in decision.findings}, decision.reason

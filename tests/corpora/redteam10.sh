@@ -19,7 +19,7 @@ declare -n r; for r in GITHUB_TOKEN; do echo $r; done
 # ruleid: GK-ENV-002
 x=GITHUB_TOKEN; declare -n r=$x; echo $r
 # ok: GK-ENV-002
-declare -n r=HOME; echo $r
+declare -r r=$HOME; echo $r
 
 # -- A copy of a value read at run time, evaluated as arithmetic (`shell.arith`): with
 # notes.txt holding `a[$(rm -rf ~)]`, bash runs rm in each; the gate followed only the
@@ -130,3 +130,13 @@ f=~/.ssh/id_rsa; cat < "$f"
 for f in a b; do echo x > "src/$f.txt"; done
 # ok: GK-WRITE-003
 out=src/build.log; echo done > "$out"
+
+# -- A here-string or here-document on a wrapper is the wrapped interpreter's program: the
+# inline-code check (a credential file named in it) missed it behind `nice`, `timeout`...
+# (found by the metamorphic test: `tclsh <<< …` was GK-PROT-002, `nice tclsh <<< …` REVIEW)
+# ruleid: GK-PROT-002
+nice tclsh <<< 'puts [read [open /etc/shadow]]'
+# ruleid: GK-PROT-002
+timeout 5 python3 <<< 'print(open("/etc/shadow").read())'
+# ruleid: GK-PROT-002
+env -i perl <<< 'open F, "/etc/shadow"; print <F>'

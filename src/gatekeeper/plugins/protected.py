@@ -335,7 +335,9 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             found = _read_finding(r.target.text, f"`{command.name or 'redirect'}` (`{r.op}`)", ctx)
             if found is not None:
                 return found
-    if interpreter(command.name):
+    if interpreter(command.name) or (
+        command.name in _STDIN_WRAPPERS and _wraps_interpreter(command)
+    ):
         found = _inline_code_finding(command, ctx)
         if found is not None:
             return found
@@ -352,6 +354,21 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             if found is not None:
                 return found
     return unknown
+
+
+# Wrappers that run a command on their own stdin: a here-string or here-document on them is
+# the wrapped interpreter's program (`nice tclsh <<< 'puts [read [open /etc/shadow]]'`).
+_STDIN_WRAPPERS = frozenset(
+    {"nice", "nohup", "timeout", "env", "command", "builtin", "stdbuf", "setsid", "time"}
+    | {"ionice", "chrt", "taskset", "exec"}
+)
+
+
+def _wraps_interpreter(command: Command) -> bool:
+    """Whether a wrapper given a here-document or here-string runs an interpreter."""
+    if not any(r.op in ("<<", "<<<") for r in command.redirects):
+        return False
+    return any(interpreter(a.rsplit("/", 1)[-1]) for a in command.argv[1:])
 
 
 def _inline_code_finding(command: Command, ctx: Context) -> Finding | None:

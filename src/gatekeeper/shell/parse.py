@@ -1452,7 +1452,7 @@ def _walk_text(
         _escaped_blanks(root, src, walker)
     if b"#" in src:
         _glued_comments(root, src, walker)
-    if walker.copies or (b"=" in src and b"$" in src):
+    if walker.copies or (b"$" in src and (b"=" in src or b"-n" in src)):
         _secret_copies(walker)
         if b"[" in src:
             _runtime_subscripts(walker)

@@ -8,7 +8,8 @@ declaration, as a prefix, as a ``for`` loop's variable) from a secret, or from s
 is a copy; a command that uses a copy is handed the secret. So is a name reference
 (``declare -n r=GITHUB_TOKEN; echo $r``: ``$r`` is the variable r names) to a secret, a
 copy or a name known only at run time (``declare -n r=$x``), given in the declaration, by a
-later ``r=NAME`` or by ``for r in NAME``. Copying it on (``export
+later ``r=NAME`` or by ``for r in NAME`` (and, with a secret in the environment, any
+reference: ``read r``, ``printf -v r``, ``${r:=NAME}`` and ``r+=…`` give it a target too). Copying it on (``export
 GH_TOKEN=$x``) prints nothing and does not count, as ``export GH_TOKEN=$GITHUB_TOKEN`` does
 not.
 """
@@ -51,6 +52,10 @@ def used_copies(
                     pairs.append((name, value))
     refs = _namerefs(commands)
     tainted: set[str] = set()
+    if refs and any(secret_variable(name, env) for name in env):
+        # `printf -v r`, `read r`, `${r:=NAME}`, `r+=…` also give a reference its target:
+        # with a secret in the environment, a reference may be it (as `${!x}` may)
+        tainted |= refs
     changed = True
     while changed:
         changed = False
@@ -94,12 +99,17 @@ def _from_secret(text: str, tainted: set[str], env: Mapping[str, str]) -> bool:
 def _namerefs(commands: list[Command]) -> set[str]:
     """The names a `declare -n`/`typeset -n`/`local -n` makes references: `$r` is then
     the variable whose name r was given (`declare -n r=GITHUB_TOKEN; echo $r`), set in the
-    declaration, by a later `r=NAME` or by `for r in NAME`."""
+    declaration, by a later `r=NAME`, `for r in NAME`, `read r`, `printf -v r`..."""
     refs: set[str] = set()
     for command in commands:
-        if command.name not in _NAMEREF_DECLARERS:
+        args = [w.text for w in command.words]
+        while args and args[0] in ("command", "builtin"):  # `command declare -n r=…`
+            args = args[1:]
+            while args and args[0].startswith("-"):
+                args = args[1:]
+        if not args or args[0].rsplit("/", 1)[-1] not in _NAMEREF_DECLARERS:
             continue
-        args = [w.text for w in command.words[1:]]
+        args = args[1:]
         if any(a[:1] == "-" and a != "--" and "n" in a for a in args):
             refs.update(a.partition("=")[0] for a in args if a[:1] not in ("-", "+"))
     return refs
