@@ -285,6 +285,10 @@ def _old_selects_secrets(glob: str) -> bool:
             continue
         if any(fnmatch.fnmatchcase(s, last) for s in protected._SECRET_SAMPLES):
             return True
+        if any(fnmatch.fnmatchcase(s, last) for s in protected._MORE_SECRETS) and not any(
+            fnmatch.fnmatchcase(s, last) for s in protected._ORDINARY
+        ):
+            return True
     return False
 
 

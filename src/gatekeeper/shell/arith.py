@@ -13,8 +13,11 @@ finds the run-time routes, a value the call does not hold:
   comes from one (``x=$(…)``, ``declare x=$(…)``, ``for x in $(…)``), from ``read``,
   ``mapfile``/``readarray``, ``printf -v``, ``set -- $(…)`` (the positional parameters),
   or from a ``for`` loop over a glob (a file name is text the agent chooses: ``touch
-  'a[$(cmd)]'``);
-- used where bash evaluates it: ``$(( ))``, ``$[ ]``, ``(( ))``, a C-style ``for`` header,
+  'a[$(cmd)]'``), or a copy of such a variable (``z=$x``, ``z=("$x")``, ``for z in
+  "$x"``); `positional_arithmetic` judges a ``bash -c`` script's positional parameters
+  as such (its arguments are known only at run time);
+- used where bash evaluates it: ``$(( ))`` (and ``$((`` in an expansion's default, which
+  the parser reads as a ``$( )``), ``$[ ]``, ``(( ))``, a C-style ``for`` header,
   ``let``, the operands of ``[[ … -eq|-ne|-lt|-le|-gt|-ge … ]]``, ``-v NAME`` in ``[[ ]]``/
   ``[``/``test``, a subscript or a ``:offset`` of ``${ }``, ``${!x}``, the subscript of an
   indexed array's assignment (``a[x]=1``, ``a=([x]=1)``; not of an array declared ``-A``),
@@ -54,7 +57,7 @@ _LENGTH = LazyRegex(r"\$\{#[A-Za-z_][A-Za-z0-9_]*(?:\[[@*]\])?\}")
 # `let`, `${!`, a subscript or an offset in `${ }`, `a[X]=`, a declaration with `-i`/`-n`
 # or a `$`, a builtin given a name with a `$` in it.
 _SINK_TEXT = LazyRegex(
-    r"\(\(|\$\[|\s-(?:eq|ne|lt|le|gt|ge|v)\b|\blet\s|\$\{!|\$\{#?\w+(?:\[|:[^-=?+])|\]\+?="
+    r"\(\(|\$\[|\s-(?:eq|ne|lt|le|gt|ge|v)\b|\blet\s|\$\{!|\$\{#?(?:\w+|[@*])(?:\[|:[^-=?+])|\]\+?="
     r"|\b(?:declare|typeset|local|export|readonly)[^;|&\n]*(?:\s[-+]\w*[inA]|\$)"
     r"|\b(?:read|mapfile|readarray|getopts|wait|unset|printf)\s[^;|&\n]*\$"
 )
@@ -62,6 +65,9 @@ _SOURCE_WORDS = LazyRegex(
     r"\b(?:read|mapfile|readarray|set)\b|\bprintf\s[^;|&\n]*-v|\bfor\s+\w+\s+in\s[^;\n]*[*?[]"
 )
 _POSITIONAL = LazyRegex(r"\$\{?[0-9@*]")
+_DOLLAR_REF = LazyRegex(r"\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9@*])")
+# A parameter `${ }` names: a variable, a positional parameter, `@` or `*`.
+_PARAMETER = LazyRegex(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*]")
 _ARITH_TESTS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge"})
 _READERS = frozenset({"read", "mapfile", "readarray"})
 _DECLARERS = frozenset({"declare", "typeset", "local", "export", "readonly"})
@@ -70,15 +76,23 @@ _NAMERS = frozenset({"read", "mapfile", "readarray", "printf", "getopts", "wait"
 _GLOB = frozenset("*?[")
 
 
-def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
+def runtime_arithmetic(
+    root: Node, src: bytes, seeded: frozenset[str] = frozenset()
+) -> list[tuple[str, Node]]:
     """(what, the node) for each place where bash evaluates text known only at run time
-    as an arithmetic expression or a variable's name."""
+    as an arithmetic expression or a variable's name. `seeded` names variables known
+    only at run time before the text starts (``"1"``: the positional parameters)."""
     plain = src.decode("latin-1")
     if "'" in plain or '"' in plain or "\\" in plain:
         plain = plain.replace("'", "").replace('"', "").replace("\\", "")
-    if _SINK_TEXT.search(plain) is None or not _has_source(src.decode("latin-1")):
+    if _SINK_TEXT.search(plain) is None or (
+        not seeded and not _has_source(src.decode("latin-1"))
+    ):
         return []
-    names: set[str] = set()
+    names: set[str] = set(seeded)
+    # (name, value text) of each assignment whose value expands a variable: a copy of a
+    # run-time value is one too (`z=$x; (( z ))`)
+    copied: list[tuple[str, str]] = []
     sinks: list[tuple[Node, str]] = []  # the node, and the text of it that bash evaluates
     integers = False
     # (array name, subscript node, its text) of `a[X]=…` and `a=([X]=…)`
@@ -93,12 +107,16 @@ def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
             name = node.child_by_field_name("name")
             if value is not None and name is not None and _runtime(value, src):
                 names.add(_text(name, src).partition("[")[0])
+            elif value is not None and name is not None and b"$" in _bytes(value, src):
+                copied.append((_text(name, src).partition("[")[0], _text(value, src)))
             subscripts.extend(_assigned_subscripts(name, value, src))
         elif kind == "for_statement":
             var = node.child_by_field_name("variable")
             values = node.children_by_field_name("value")
             if var is not None and any(_runtime(v, src) or _globbed(v, src) for v in values):
                 names.add(_text(var, src))
+            elif var is not None:
+                copied.extend((_text(var, src), _text(v, src)) for v in values)
         elif kind == "command":
             words = [c for c in node.children if c.type != "variable_assignment"]
             head = _text(words[0], src) if words else ""
@@ -153,6 +171,12 @@ def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
             kind == "compound_statement" and src[node.start_byte : node.start_byte + 2] == b"(("
         ):
             sinks.append((node, _text(node, src)))
+        elif kind == "command_substitution" and src[node.start_byte : node.start_byte + 3] == (
+            b"$(("
+        ):
+            # `${u:-$(( ls -x ))}`: the parser reads a `$( )` of a subshell in the default of
+            # an expansion; bash evaluates `ls - x` as arithmetic (its `$( )`s still count)
+            sinks.extend((child, _text(node, src)) for child in node.named_children)
         elif kind == "c_style_for_statement":
             body = node.child_by_field_name("body")
             end = body.start_byte if body is not None else node.end_byte
@@ -163,6 +187,7 @@ def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
         elif kind == "expansion":
             sinks.extend(_expansion_operands(node, src))
         stack.extend(node.named_children)
+    _follow_copies(names, copied)
     found: list[tuple[str, Node]] = []
     if integers and names:
         found.append(("a value read at run time, with the integer attribute given", root))
@@ -172,6 +197,37 @@ def runtime_arithmetic(root: Node, src: bytes) -> list[tuple[str, Node]]:
         if what:
             found.append((what, sink))
     return found
+
+
+def positional_arithmetic(script: str) -> str:
+    """What in a `bash -c` script evaluates a positional parameter (`$1`, `$@`...) as
+    arithmetic or as a name, or "": given arguments known only at run time (``bash -c '((
+    $1 ))' _ "$(cat f)"``), that runs the `$( )` in a subscript they hold."""
+    from gatekeeper.shell.parse import tree_of
+
+    src = script.encode("utf-8", "surrogateescape")
+    found = runtime_arithmetic(tree_of(src).root_node, src, frozenset({"1"}))
+    return found[0][0] if found else ""
+
+
+def _follow_copies(names: set[str], copied: list[tuple[str, str]]) -> None:
+    """Add to `names` each variable assigned a value that expands one of them."""
+    changed = bool(copied and names)
+    while changed:
+        changed = False
+        for name, text in copied:
+            if name in names:
+                continue
+            for m in _DOLLAR_REF.finditer(text):
+                ref = m.group(1)
+                if ref in names or (ref in "0123456789@*" and "1" in names):
+                    names.add(name)
+                    changed = True
+                    break
+
+
+def _bytes(node: Node, src: bytes) -> bytes:
+    return src[node.start_byte : node.end_byte]
 
 
 def _has_source(text: str) -> bool:
@@ -277,7 +333,7 @@ def _expansion_operands(node: Node, src: bytes) -> list[tuple[Node, str]]:
     body = _text(node, src)[2:].lstrip("#")
     if body.startswith("!"):
         return [(node, body[1:])]
-    name = _IDENTIFIER.match(body)
+    name = _PARAMETER.match(body)  # `${@:x}` and `${1:x}` take an offset too
     rest = body[name.end() :] if name else ""
     if rest.startswith("[") or (rest.startswith(":") and rest[1:2] not in ("-", "=", "?", "+")):
         return [(node, rest)]

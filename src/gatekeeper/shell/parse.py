@@ -87,6 +87,11 @@ _MAX_LOOKS = 32
 # `echo $(echo $(…))` 10,000 deep stored ~800 MB in quadratic time, 20,000 deep 3 GB. What
 # is cut is walked anyway, as the commands inside the `$( )`; reasons show 200 characters.
 TEXT_CLIP = 512
+# The most characters of loop and assignment values one walk puts in words: each `"$f"`
+# holds f's whole value, so `f=<150 KB>; cat "$f"x "$f"x …` (10,000 times, 210 KB of text)
+# made 1.5 GB of words in 5 s, and a 1 MiB text 40 GB: the hook killed for its memory
+# lets the call through. Past it, `$f` is left unknown (the walk stays conservative).
+_MAX_BOUND_CHARS = 1 << 20
 # Word parts whose text is the literal itself (never clipped: it is what the word says).
 _LITERAL_PARTS = {
     "word",
@@ -243,6 +248,7 @@ class _Walker:
         self.bound: dict[str, Word] = {}  # the loop values of the command being built
         self.resolved = False  # whether a command was built with loop values
         self.looks = 0  # loops and assignments looked at (`loopvars.MAX_LOOKS`)
+        self.spent = 0  # characters of loop values put in words (`_MAX_BOUND_CHARS`)
         # tree-sitter-bash hangs the words after a redirect's target (`> f a b`) and a
         # here-document line's own redirects (`cat <<EOF > f`) on the redirect; bash gives
         # them to the command. `redirect` leaves them here for the command to take.
@@ -383,6 +389,8 @@ class _Walker:
         self.stack.extend(reversed(pushed))
 
     def redirected(self, item: _Item) -> None:
+        if self.loops and not self.bound and self.looped_statement(item):
+            return
         node = item.node
         redirects: list[Redirect] = list(item.redirects)
         piped = item.piped
@@ -712,7 +720,12 @@ class _Walker:
         name as code). Unquoted, bash would split it at blanks and glob it again."""
         name = raw[2:-1] if raw.startswith("${") and raw.endswith("}") else raw[1:]
         value = self.bound.get(name)
-        if value is None or value.dynamic:
+        if value is None:
+            return None
+        self.spent += len(value.text)
+        if self.spent > _MAX_BOUND_CHARS:
+            return None  # past the budget, `$f` is as unknown as any other variable
+        if value.dynamic:
             return value  # a word of `$(…)`'s output: as unknown as the substitution
         if quoted:
             return value if whole or not value.glob else None
@@ -731,6 +744,23 @@ class _Walker:
         for binding in copies:
             self.bound = binding
             self.command(item, heredoc_of)
+        self.bound = {}
+        self.resolved = True
+        return True
+
+    def looped_statement(self, item: _Item) -> bool:
+        """A simple command with redirects that uses loop variables (`echo x > "$f"`), built
+        once per binding with its redirects (True), if it does. (A compound body is walked
+        after the binding is gone: its redirect's `$f` stays unknown.)"""
+        body = item.node.child_by_field_name("body")
+        if body is None or body.type != "command":
+            return False
+        copies = self.bindings(item.node)
+        if copies is None:
+            return False
+        for binding in copies:
+            self.bound = binding
+            self.redirected(item)
         self.bound = {}
         self.resolved = True
         return True
@@ -950,6 +980,10 @@ class _Walker:
         while len(marks) < len(parts):
             marks.append(len(parts[len(marks)]))
         text = "".join(parts)
+        if dynamic and node.end_byte - node.start_byte > TEXT_CLIP:
+            from gatekeeper.shell.clipnames import cut_references
+
+            text += cut_references(node, self.src, TEXT_CLIP)  # the `$NAME`s a cut part held
         if "}" in text and any(type(m) is list and "{" in p for p, m in zip(parts, marks, strict=True)):
             flags: list[bool] = []
             for m in marks:
@@ -1418,7 +1452,7 @@ def _walk_text(
         _escaped_blanks(root, src, walker)
     if b"#" in src:
         _glued_comments(root, src, walker)
-    if walker.copies or (b"=" in src and b"$" in src):
+    if walker.copies or (b"$" in src and (b"=" in src or b"-n" in src)):
         _secret_copies(walker)
         if b"[" in src:
             _runtime_subscripts(walker)

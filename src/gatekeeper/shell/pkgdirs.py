@@ -3,7 +3,8 @@
 ``pip install`` is the project's own business (GK-DEV-001), but its destination options
 put files anywhere: ``pip install --target .git/hooks x`` or ``pip download -d ~/.ssh x``
 write into protected directories, and a package's files land there under names the
-command line does not show. Each destination is a write target for the one path policy.
+command line does not show. So do ``--cache-dir DIR`` (pip's cache, under any command) and
+``pip install --user`` (the user's ``~/.local``: its scripts land in ``~/.local/bin``). Each destination is a write target for the one path policy.
 optparse takes an unambiguous prefix of a long option (``--targ=DIR``) and a short
 option's value in its word (``-tDIR``).
 """
@@ -22,7 +23,7 @@ _SHORT = "tdw"  # --target, --dest (download), --wheel-dir (wheel)
 # option that is also a prefix of `--log-file`: an exact name wins, as in optparse.
 _LONG = (
     "--target", "--dest", "--wheel-dir", "--prefix", "--root", "--src", "--report", "--log",
-    "--local-log", "--log-file",
+    "--local-log", "--log-file", "--cache-dir",
 )  # fmt: skip
 
 
@@ -40,7 +41,11 @@ def pip_destinations(command: Command) -> list[tuple[Word, str]]:
         i += 1
         if text == "--":
             break
-        if text.startswith("--"):
+        if text == "--user" and "install" in command.argv[start:i]:
+            # the user's site-packages and scripts (`~/.local/bin/NAME`, first on many a
+            # PATH): outside the project, as `--prefix ~/.local` is
+            out.append((Word("~/.local"), "pip install --user"))
+        elif text.startswith("--"):
             name, eq, value = text.partition("=")
             found = [name] if name in _LONG else long_options(name, _LONG)
             if len(found) == 1:

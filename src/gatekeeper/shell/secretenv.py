@@ -8,7 +8,8 @@ leaks the file. Two shapes:
   alone, ``export`` / ``export -p``, ``declare`` / ``typeset`` with only listing flags
   (``-p``, ``-x``...), ``ps`` with the BSD ``e`` modifier (``ps auxe``, ``ps eww``: the
   environments of the user's other processes), jq's ``env`` / ``$ENV``, an indirect
-  ``${!NAME}`` or a name known only at run time (``printenv $X``). These are judged by what
+  ``${!NAME}`` or a name known only at run time (``printenv $X``), a process' environment
+  file (``cat /proc/self/environ``, ``/proc/$$/environ``). These are judged by what
   the environment holds now (the hook runs with the environment the Bash tool's commands
   get): with no variable that looks like a secret, ``env`` stays SAFE, since asking for
   every ``env`` would be noise;
@@ -52,6 +53,7 @@ _LISTERS |= {"jq", "gojq", "jaq", "yq", "systemctl"}
 LISTERS = _LISTERS  # the commands `printed_secret` reads without a dynamic word or redirect
 # `$NAME`, `${NAME`, `${#NAME`, `${!NAME`: a name starts with a letter or `_` (`$1` is none).
 _DOLLAR = LazyRegex(r"\$(\{[#!]?)?([A-Za-z_][A-Za-z0-9_]*)")
+_PROC_ENVIRON = LazyRegex(r"/+proc/+[^/]+/+(?:task/+[^/]+/+)?environ$")
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 _NAME_CHARS = _NAME_START | frozenset("0123456789")
 _SCAN_IN_PYTHON = 256  # longer words (a deep `$( )` nesting holds every level): the regex
@@ -90,7 +92,7 @@ def printed_secret(command: Command, environ: Mapping[str, str] | None = None) -
     """The name of a secret this command prints from the environment, or ""."""
     if command.name not in _LISTERS and not command.redirects:
         for word in command.words:
-            if word.dynamic:
+            if word.dynamic or "environ" in word.text:
                 break
         else:
             return ""  # no expansion, no here-document: nothing of the environment
@@ -145,6 +147,8 @@ def _references(command: Command) -> tuple[list[str], bool]:
         everything = "show-environment" in args  # the service manager's environment
     if name in ("test", "["):
         return named, everything
+    if not everything and _reads_environ(command):
+        everything = True  # `cat /proc/self/environ`: the process' environment, NUL-separated
     declaration = name in ("export", "declare", "typeset", "local", "readonly")
     texts = [w.text for w in command.words if w.dynamic and "$" in w.text]
     texts += [r.target.text for r in command.redirects if r.op in ("<<", "<<<")]
@@ -161,6 +165,18 @@ def _references(command: Command) -> tuple[list[str], bool]:
     ):
         everything = True  # `printenv $X`: a name known only at run time
     return named, everything
+
+
+def _reads_environ(command: Command) -> bool:
+    """Whether a word or an input redirect names a process' environment file
+    (`/proc/self/environ`, `/proc/$$/environ`, `/proc/PID/task/TID/environ`)."""
+    import posixpath
+
+    texts = [w.text for w in command.words[1:]]
+    texts += [r.target.text for r in command.redirects if r.op.startswith("<")]
+    return any(
+        "environ" in t and _PROC_ENVIRON.match(posixpath.normpath(t)) is not None for t in texts
+    )
 
 
 def _env_prints(args: list[str]) -> bool:

@@ -5,7 +5,11 @@ hides the name: ``x=$GITHUB_TOKEN; echo $x``, ``for t in "$GITHUB_TOKEN"; do ech
 done``, ``declare x=$GITHUB_TOKEN; echo $x``, ``a=($GITHUB_TOKEN); echo ${a[0]}``,
 ``X=$GITHUB_TOKEN printenv X``. Over one Bash call, a variable assigned (on its own, in a
 declaration, as a prefix, as a ``for`` loop's variable) from a secret, or from such a copy,
-is a copy; a command that uses a copy is handed the secret. Copying it on (``export
+is a copy; a command that uses a copy is handed the secret. So is a name reference
+(``declare -n r=GITHUB_TOKEN; echo $r``: ``$r`` is the variable r names) to a secret, a
+copy or a name known only at run time (``declare -n r=$x``), given in the declaration, by a
+later ``r=NAME`` or by ``for r in NAME`` (and, with a secret in the environment, any
+reference: ``read r``, ``printf -v r``, ``${r:=NAME}`` and ``r+=…`` give it a target too). Copying it on (``export
 GH_TOKEN=$x``) prints nothing and does not count, as ``export GH_TOKEN=$GITHUB_TOKEN`` does
 not.
 """
@@ -23,6 +27,8 @@ if TYPE_CHECKING:
     from gatekeeper.model import Command
 
 _DECLARATIONS = {"export", "declare", "typeset", "local", "readonly"}
+# (`export -n` takes the export attribute away: no reference)
+_NAMEREF_DECLARERS = frozenset({"declare", "typeset", "local"})
 
 
 def used_copies(
@@ -44,13 +50,22 @@ def used_copies(
                 name, eq, value = word.text.partition("=")
                 if eq and not name.startswith("-"):
                     pairs.append((name, value))
+    refs = _namerefs(commands)
     tainted: set[str] = set()
+    if refs and any(secret_variable(name, env) for name in env):
+        # `printf -v r`, `read r`, `${r:=NAME}`, `r+=…` also give a reference its target:
+        # with a secret in the environment, a reference may be it (as `${!x}` may)
+        tainted |= refs
     changed = True
     while changed:
         changed = False
         for name, text in pairs:
             base = name.split("[", 1)[0]
-            if base not in tainted and "$" in text and _from_secret(text, tainted, env):
+            if base in tainted:
+                continue
+            if ("$" in text and _from_secret(text, tainted, env)) or (
+                base in refs and _names_secret(text, tainted, env)
+            ):
                 tainted.add(base)
                 changed = True
     if not tainted:
@@ -79,3 +94,31 @@ def _from_secret(text: str, tainted: set[str], env: Mapping[str, str]) -> bool:
         if mark != "#" and (var in tainted or secret_variable(var, env)):
             return True
     return False
+
+
+def _namerefs(commands: list[Command]) -> set[str]:
+    """The names a `declare -n`/`typeset -n`/`local -n` makes references: `$r` is then
+    the variable whose name r was given (`declare -n r=GITHUB_TOKEN; echo $r`), set in the
+    declaration, by a later `r=NAME`, `for r in NAME`, `read r`, `printf -v r`..."""
+    refs: set[str] = set()
+    for command in commands:
+        args = [w.text for w in command.words]
+        while args and args[0] in ("command", "builtin"):  # `command declare -n r=…`
+            args = args[1:]
+            while args and args[0].startswith("-"):
+                args = args[1:]
+        if not args or args[0].rsplit("/", 1)[-1] not in _NAMEREF_DECLARERS:
+            continue
+        args = args[1:]
+        if any(a[:1] == "-" and a != "--" and "n" in a for a in args):
+            refs.update(a.partition("=")[0] for a in args if a[:1] not in ("-", "+"))
+    return refs
+
+
+def _names_secret(text: str, tainted: set[str], env: Mapping[str, str]) -> bool:
+    """Whether a reference's target text names a secret, a copy, or a name known only at
+    run time (`declare -n r=$x`)."""
+    return any(
+        "$" in word or "`" in word or word in tainted or secret_variable(word, env)
+        for word in text.split()
+    )
