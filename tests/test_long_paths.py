@@ -88,3 +88,19 @@ def test_a_long_path_is_never_handed_to_realpath(
     check(quiet_engine, f"cat {CLIMB}../.ssh/id_rsa", cwd=cwd)
     check(quiet_engine, tool="Read", tool_input={"file_path": f"{cwd}/{CLIMB}x"}, cwd=cwd)
     assert all(n <= MAX_PATH_CHARS + len(cwd) + 1 for n in given), given
+
+
+@pytest.mark.parametrize("mode", ["default", "bypassPermissions"])
+@pytest.mark.parametrize(
+    "command", [f"cd {CLIMB}.. && rm -rf .ssh", f"cd src; cd {CLIMB}..; rm -rf .ssh"]
+)
+def test_a_cd_target_too_long_to_resolve_is_asked_in_every_mode(
+    quiet_engine: Engine, gk_env: GkEnv, command: str, mode: str
+) -> None:
+    # Where the commands after the `cd` run is not known: no command of the call is judged
+    # against a guessed cwd, and the answer is GK-SHELL-008's ask (the cd's own path was an
+    # exception out of `Engine.decide`, which the hook only turned into an ask by its guard).
+    decision = check(quiet_engine, command, cwd=str(gk_env.project), mode=mode)
+    assert decision.outcome is Outcome.ASK, decision.reason
+    assert decision.rule == "GK-SHELL-008"
+    assert "too long to resolve" in decision.reason

@@ -37,7 +37,7 @@ from gatekeeper.model import (
     new_tool_call,
     new_word,
 )
-from gatekeeper.paths import PathPolicy, environment_key, resolve
+from gatekeeper.paths import PathPolicy, PathTooLong, environment_key, resolve
 from gatekeeper.records import dataclass, replace
 from gatekeeper.shell.parse import (
     MAX_DEPTH,
@@ -284,6 +284,8 @@ class Engine:
                 findings, commands, denied = self._bash(call, ctx, bypass)
             except TooSlow:
                 return _too_slow()
+            except PathTooLong as exc:  # a `cd` target (`cwd_plan`): the checkers' are findings
+                return _too_slow(f"{exc}: where the commands after it run is not resolved")
             finally:
                 set_deadline(float("inf"))
         else:
@@ -836,11 +838,11 @@ def _top(found: Sequence[Finding], text: str) -> Finding:
     return top
 
 
-def _too_slow() -> Decision:
+def _too_slow(why: str = "") -> Decision:
     return Decision(
         Outcome.ASK,
-        f"the command is too long or too tangled to analyse within {TIER1_BUDGET:g} s "
-        "[GK-SHELL-008]",
+        f"{why or f'the command is too long or too tangled to analyse within {TIER1_BUDGET:g} s'}"
+        " [GK-SHELL-008]",
         "tier1",
         rule="GK-SHELL-008",
         plugin=SHELL_PLUGIN,
