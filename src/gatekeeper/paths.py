@@ -88,6 +88,17 @@ _STARTUP_FILES = {
     ".git-credentials",
     ".claude.json",
     ".mcp.json",
+    # Editors, terminals and the login session run these: vim's `:!cmd`, tmux's `run-shell`,
+    # `.pam_environment`'s variables (`LD_PRELOAD`) for every login, X session scripts.
+    ".vimrc",
+    ".gvimrc",
+    ".exrc",
+    ".tmux.conf",
+    ".pam_environment",
+    ".xprofile",
+    ".xinitrc",
+    ".xsession",
+    ".xsessionrc",
 }
 # Directories under $HOME that hold credentials or code that runs on its own.
 _HOME_PROTECTED_DIRS = (
@@ -103,6 +114,13 @@ _HOME_PROTECTED_DIRS = (
     ".config/git",  # git's other global config (`core.pager`, `core.fsmonitor`), credentials
     ".config/autostart",
     ".config/systemd",
+    ".config/nvim",  # init.lua / init.vim: code neovim runs at start
+    ".vim",  # plugin/ and autoload/: scripts vim sources at start
+    ".config/pip",  # pip.conf: the index every `pip install` trusts
+    ".cargo/config.toml",  # build.rustc-wrapper, target runners: programs cargo runs
+    ".cargo/config",
+    ".cargo/bin",  # on PATH: a file here stands in for a command the user types
+    ".local/bin",  # on PATH in the default profile of Debian, Ubuntu and Fedora
     ".local/share/systemd",
     ".claude/hooks",
     ".claude/commands",
