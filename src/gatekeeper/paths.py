@@ -1100,6 +1100,8 @@ class PathPolicy:
         plain = _plain(path)
         if (marked or not plain) and inside_any(path, _secret_home_dirs(self.home)):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
+        if name == "environ" and path.startswith("/proc/"):
+            return True  # a process' environment (`/proc/self/environ`): its keys and tokens
         if plain:  # `inside_any(path, _SYSTEM_SECRETS)`, inline (its roots are plain)
             return path in _SYSTEM_SECRETS or path.startswith(_SYSTEM_SECRET_DIRS)
         return inside_any(path, _SYSTEM_SECRETS)
