@@ -297,6 +297,17 @@ _WORDS = st.sampled_from(
 _TEXTS = st.lists(_WORDS, min_size=1, max_size=6).map(" ".join)
 
 
+def _gated_and_whole(engine: Engine, texts: list[str]) -> tuple[list[Decision], list[Decision]]:
+    """The decisions of `texts` with the gates as they are, then with every gate open."""
+    cwd = engine.config.project_root or "/"
+    gated = _decide_all(engine, texts, cwd)
+    with pytest.MonkeyPatch.context() as patch:
+        for module, gate in _GATES:
+            patch.setattr(module, gate, _Everything())
+        whole = _decide_all(engine, texts, cwd)
+    return gated, whole
+
+
 # The engine is only read: one per test serves every generated input.
 @settings(
     max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -305,13 +316,7 @@ _TEXTS = st.lists(_WORDS, min_size=1, max_size=6).map(" ".join)
 def test_the_gates_answer_as_the_chains_over_generated_commands(
     quiet_engine: Engine, texts: list[str]
 ) -> None:
-    engine = quiet_engine
-    cwd = engine.config.project_root or "/"
-    gated = _decide_all(engine, texts, cwd)
-    with pytest.MonkeyPatch.context() as patch:
-        for module, gate in _GATES:
-            patch.setattr(module, gate, _Everything())
-        whole = _decide_all(engine, texts, cwd)
+    gated, whole = _gated_and_whole(quiet_engine, texts)
     assert gated == whole
 
 
@@ -323,12 +328,6 @@ def test_the_gates_answer_as_the_chains_over_the_corpora(quiet_engine: Engine) -
     data = peer_data_dir()
     if data is not None:
         texts += [case.command for case in all_cases(data)]
-    engine = quiet_engine
-    cwd = engine.config.project_root or "/"
-    gated = _decide_all(engine, texts, cwd)
-    with pytest.MonkeyPatch.context() as patch:
-        for module, gate in _GATES:
-            patch.setattr(module, gate, _Everything())
-        whole = _decide_all(engine, texts, cwd)
+    gated, whole = _gated_and_whole(quiet_engine, texts)
     differ = [t for t, a, b in zip(texts, gated, whole, strict=True) if a != b]
     assert not differ, differ[:5]

@@ -15,6 +15,7 @@ from gatekeeper.model import Outcome, Verdict, dominant
 from gatekeeper.testing import check
 
 if TYPE_CHECKING:
+    from gatekeeper.model import Decision
     from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
 
@@ -35,16 +36,16 @@ def test_a_file_tool_reading_a_process_environment_goes_to_the_human(
     assert decision.outcome is Outcome.ASK
 
 
+def _read(engine: Engine, gk_env: GkEnv, name: str) -> Decision:
+    path = str(gk_env.project / name)
+    return check(engine, tool="Read", tool_input={"file_path": path}, cwd=str(gk_env.project))
+
+
 def test_a_link_to_a_process_environment_goes_to_the_human(
     quiet_engine: Engine, gk_env: GkEnv
 ) -> None:
     (gk_env.project / "env.txt").symlink_to("/proc/self/environ")
-    decision = check(
-        quiet_engine,
-        tool="Read",
-        tool_input={"file_path": str(gk_env.project / "env.txt")},
-        cwd=str(gk_env.project),
-    )
+    decision = _read(quiet_engine, gk_env, "env.txt")
     assert decision.outcome is Outcome.ASK
     assert decision.rule == "GK-PROT-002", decision.reason
 
@@ -53,10 +54,5 @@ def test_a_file_named_environ_in_the_project_is_an_ordinary_file(
     quiet_engine: Engine, gk_env: GkEnv
 ) -> None:
     (gk_env.project / "environ").write_text("x\n")
-    decision = check(
-        quiet_engine,
-        tool="Read",
-        tool_input={"file_path": str(gk_env.project / "environ")},
-        cwd=str(gk_env.project),
-    )
+    decision = _read(quiet_engine, gk_env, "environ")
     assert decision.outcome is Outcome.ALLOW, decision.reason
