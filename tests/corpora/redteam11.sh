@@ -14,3 +14,20 @@ git --git-dir=./vendor/x.git log
 git --git-dir=.git log
 # ok: GK-GIT-005
 git --git-dir=.git/modules/x log
+
+# -- `npx --call=LINE` / `-c=LINE` runs LINE with `sh -c` (bash: `npx --call='printf M'`
+# printed M). With no package word left, the gate said "`npx` runs nothing" and allowed it --
+# ruleid: GK-BASH-008
+npx --call='rm -rf ~'
+# ruleid: GK-BASH-008
+npx --yes --call='rm -rf ~'
+# ruleid: GK-BASH-008
+npx --package=x --call='rm -rf ~'
+# ruleid: GK-WRAP-004
+npx --call=ls
+# ruleid: GK-WRAP-004
+npx -c=ls
+# ruleid: GK-WRAP-004
+pnpm dlx --shell-mode='echo hi'
+# ok: GK-WRAP-004
+npx --version
