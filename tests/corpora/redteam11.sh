@@ -31,3 +31,37 @@ npx -c=ls
 pnpm dlx --shell-mode='echo hi'
 # ok: GK-WRAP-004
 npx --version
+
+# -- sed's `e` and `w` after any address form, and a script given in a short-option cluster
+# or an abbreviated `--expression` (bash: `sed '1!e printf M' f`, `sed -e1e\ printf\ M f`
+# printed M; `sed -n -e 'w/abs/out' f` wrote out). The gate allowed each -------------------
+# ruleid: GK-BASH-005
+sed '1!e rm -rf ~' notes.txt
+# ruleid: GK-BASH-005
+sed '$!e rm -rf ~' notes.txt
+# ruleid: GK-BASH-005
+sed '/x/,/y/!e rm -rf ~' notes.txt
+# ruleid: GK-BASH-005
+sed '1,3e rm -rf ~' notes.txt
+# ruleid: GK-BASH-005
+sed '\%x%e rm -rf ~' notes.txt
+# ruleid: GK-BASH-005
+sed -e1e\ rm\ -rf\ ~ notes.txt
+# ruleid: GK-BASH-005
+sed -n -e p -ne 'e rm -rf ~' notes.txt
+# ruleid: GK-BASH-005
+sed --expr='e rm -rf ~' notes.txt
+# ruleid: GK-PROT-001
+sed -n -e 'w/root/.bashrc' notes.txt
+# ruleid: GK-PROT-001
+sed -n '1!w ~/.bashrc' notes.txt
+# ruleid: GK-BASH-005
+sed -n '1!w out.txt' notes.txt
+# ok: GK-BASH-005
+sed -ne 's/e/f/p' notes.txt
+# ok: GK-BASH-005
+sed '/^e/d' notes.txt
+# ok: GK-BASH-005
+sed -e 's/a/b/' -e '/c/d' notes.txt
+# ok: GK-BASH-005
+sed -E 's/(e)/\1/' notes.txt

@@ -90,7 +90,7 @@ from gatekeeper.paths import (
     inside,
 )
 from gatekeeper.records import replace
-from gatekeeper.shell import jsonfilters
+from gatekeeper.shell import jsonfilters, sedscan
 from gatekeeper.shell.effects import (
     long_options,
     operands,
@@ -655,10 +655,13 @@ def _flag_problem(command: Command) -> Finding | None:
         if any(a in ("-f", "--file") or a.startswith("--file=") or _sed_f(a) for a in args):
             return _review("GK-BASH-005", "`sed -f` runs a script file the gate has not read")
         for script in scripts:
-            if sed_executes(script):
+            if sed_executes(script) or sedscan.runs_command(script):
                 return _review("GK-BASH-005", "the sed script runs a shell command (`e`)")
-            if ("w" in script or "W" in script) and re.search(  # both branches need one
-                r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+\S|s(.).*\1.*\1[^;]*w", script
+            if ("w" in script or "W" in script) and (
+                re.search(  # both branches need one
+                    r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+\S|s(.).*\1.*\1[^;]*w", script
+                )
+                or sedscan.written_files(script)
             ):
                 return _review("GK-BASH-005", "the sed script writes a file (`w`)")
     elif name in ("awk", "gawk", "mawk", "nawk"):

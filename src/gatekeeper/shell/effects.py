@@ -585,6 +585,14 @@ def sed_scripts_and_files(command: Command) -> tuple[list[str], list[Word]]:
             explicit = True
             i += 2
             continue
+        given = _sed_cluster_script(text, words[i + 1].text if i + 1 < len(words) else None)
+        if given is not None:  # `-e1e CMD`, `-ne SCRIPT`, `--expr=SCRIPT`, `-nf FILE`
+            script, used_next = given
+            if script is not None:
+                scripts.append(script)
+            explicit = True
+            i += 2 if used_next else 1
+            continue
         if text in ("-f", "--file") and i + 1 < len(words):
             explicit = True
             i += 2
@@ -602,6 +610,30 @@ def sed_scripts_and_files(command: Command) -> tuple[list[str], list[Word]]:
     return scripts, files
 
 
+def _sed_cluster_script(text: str, following: str | None) -> tuple[str | None, bool] | None:
+    """A script (or a `-f` file, None) given by a short-option cluster or an abbreviated long
+    option, and whether it is the next word; None for any other word."""
+    if text.startswith("--"):
+        name, eq, value = text[2:].partition("=")
+        kind = "e" if len(name) >= 1 and "expression".startswith(name) else ""
+        kind = kind or ("f" if len(name) >= 2 and "file".startswith(name) else "")
+        if not kind:
+            return None
+        if eq:
+            return (value if kind == "e" else None), False
+        return (following if kind == "e" else None), following is not None
+    if not text.startswith("-") or len(text) < 2:
+        return None
+    for j, letter in enumerate(text[1:], 1):
+        if letter in "il":  # `-i.bak`, `-l 80`: the rest is that option's own value
+            return None
+        if letter in "ef":
+            rest = text[j + 1 :]
+            script = rest or following
+            return (script if letter == "e" else None), not rest and following is not None
+    return None
+
+
 _SED_W = LazyRegex(
     r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+(\S+)|s(.)(?:(?!\2).)*\2(?:(?!\2).)*\2[gpIiMme0-9]*w\s*(\S+)"
 )
@@ -615,7 +647,9 @@ def _sed_w_targets(script: str) -> list[str]:
         target = m.group(1) or m.group(3)
         if target:
             targets.append(target)
-    return targets
+    from gatekeeper.shell.sedscan import written_files
+
+    return targets + written_files(script)  # `1!w F`, `w/F`: any address, no space
 
 
 _SED_R = LazyRegex(
