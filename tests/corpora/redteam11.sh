@@ -65,3 +65,25 @@ sed '/^e/d' notes.txt
 sed -e 's/a/b/' -e '/c/d' notes.txt
 # ok: GK-BASH-005
 sed -E 's/(e)/\1/' notes.txt
+
+# -- `man -C FILE`: man-db runs the programs FILE's `DEFINE nroff|pager|col …` lines name
+# (bash: a config with `DEFINE nroff printf M` printed M); a project file the Write tool may
+# write. The gate allowed it, and `-P`/`-H` inside a cluster (`-aPcat`) ---------------------
+# ruleid: GK-BASH-005
+man -C ./man.cfg ls
+# ruleid: GK-BASH-005
+man -C./man.cfg ls
+# ruleid: GK-BASH-005
+man --config-file=./man.cfg ls
+# ruleid: GK-BASH-005
+man --config=./man.cfg ls
+# ruleid: GK-BASH-005
+man -aC ./man.cfg ls
+# ruleid: GK-BASH-005
+man -aPcat ls
+# ok: GK-BASH-005
+man -a ls
+# ok: GK-BASH-005
+man -s 1 ls
+# ok: GK-BASH-005
+man 5 crontab

@@ -793,7 +793,8 @@ _RISKY_LONG_OPTIONS |= {
     "diff": {"--from-file": True, "--to-file": True},  # read a file the path check never saw
     "less": {"--log-file": False, "--LOG-FILE": True, "--lesskey-file": False},
     "tree": {"--fromfile": True, "--fromtabfile": True, "--infofile": True, "--gitfile": True},
-    "man": {"--pager": False, "--html": False},
+    # man-db: `-C FILE` reads a config whose `DEFINE nroff|pager|col PROGRAM` it runs
+    "man": {"--pager": False, "--html": False, "--config-file": True},
     # jq: the FILE of `--rawfile NAME FILE` sits where the filter is read, so it was taken
     # for the filter and never path-checked; `jq --rawfile x KEY -n '$x'` prints KEY.
     # `shell.jsonfilters` now reads FILE as FILE; only an abbreviation is flagged here.
@@ -809,6 +810,7 @@ _RISKY_SHORT: dict[str, tuple[str, str]] = {
     **dict.fromkeys(("awk", "gawk", "mawk", "nawk"), ("eiodpDW", "fvFEl")),
     "less": ("oO", "bhjkpPtTxyzD#"),
     "tree": ("oR", "LPIHT"),
+    "man": ("PHC", "LmMSsepErTRX"),  # `-aPcat`, `-C FILE` (its DEFINEs run), `-Hlynx`
 }
 
 
