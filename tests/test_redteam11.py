@@ -41,6 +41,7 @@ def _plant_bare_repo(where: Path) -> None:
         "cd sub/refs && git status",
         "git -C sub/objects diff",
         "git -C sub.git log",
+        "git -C sub -C refs status",  # git applies each -C to the one before
     ],
 )
 def test_git_in_a_planted_bare_repository_is_not_allowed(

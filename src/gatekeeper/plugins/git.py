@@ -422,8 +422,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
                 return _review(
                     "GK-GIT-005", f"`git {opt} {value}` uses a repository outside the allowed dirs"
                 )
-            if opt == "-C":
-                repo = value
+            if opt == "-C":  # git applies each `-C` to the one before: `-C sub -C refs`
+                repo = value if repo == "." or value.startswith(("/", "~")) else f"{repo}/{value}"
             if opt == "--git-dir":
                 gitdir = value
     if not argv:
