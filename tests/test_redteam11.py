@@ -108,3 +108,25 @@ def test_pip_config_without_a_password_stays_allowed(
     conf.write_text("[global]\nindex-url = https://pkgs.invalid/simple\n")
     decision = check(quiet_engine, "pip config list", cwd=str(gk_env.project))
     assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+# less reads `~/.config/lesskey` (or `~/.lesskey`) at every start; its `#env` section may set
+# `LESSOPEN=|PROGRAM %s`, and `less FILE`, which the gate allows, then runs PROGRAM (checked
+# in bash with a throwaway HOME and a `printf` marker, stdout no tty). Writing it was only
+# GK-WRITE-001 REVIEW.
+@pytest.mark.parametrize("name", [".config/lesskey", ".lesskey", ".less"])
+def test_writing_less_key_files_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, name: str
+) -> None:
+    from gatekeeper.model import Verdict, dominant
+
+    decision = check(
+        quiet_engine,
+        tool="Write",
+        tool_input={"file_path": str(gk_env.home / name), "content": "#env\nLESSOPEN=x\n"},
+        cwd=str(gk_env.project),
+    )
+    worst = dominant(decision.findings)
+    assert worst is not None
+    assert worst.verdict is Verdict.ELEVATE, decision.reason
+    assert decision.outcome is Outcome.ASK
