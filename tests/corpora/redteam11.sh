@@ -87,3 +87,13 @@ man -a ls
 man -s 1 ls
 # ok: GK-BASH-005
 man 5 crontab
+
+# -- less 643+ reads a lesskey source from LESSKEY_CONTENT (the variable form of
+# `--lesskey-content`, already GK-BASH-005); its `#env` section sets LESSOPEN, a program
+# `less FILE` runs. (This machine's less 590 predates the variable: not run in bash.) ------
+# ruleid: GK-ENV-001
+LESSKEY_CONTENT='#env' less notes.txt
+# ruleid: GK-ENV-001
+LESSKEY_SYSTEM=./k less notes.txt
+# ok: GK-ENV-001
+LC_ALL=C less notes.txt
