@@ -97,3 +97,30 @@ LESSKEY_CONTENT='#env' less notes.txt
 LESSKEY_SYSTEM=./k less notes.txt
 # ok: GK-ENV-001
 LC_ALL=C less notes.txt
+
+# -- A name reference exported: `export r=x` sets and exports the variable r names (bash:
+# `declare -n r=V; export r=M; sh -c 'echo $V'` printed M). The gate judged the name `r` ----
+# ruleid: GK-ENV-001
+declare -n r=LD_PRELOAD; export r=./x.so; ls
+# ruleid: GK-ENV-001
+typeset -n r=LD_PRELOAD; r=./x.so; ls
+# ruleid: GK-ENV-001
+f() { local -n r=PATH; r=./bin; ls; }; f
+# ok: GK-ENV-001
+declare -n r=RESULT_DIR; r=out; ls
+
+# -- Keyword mode: after `set -k` (`-o keyword`, `bash -k`) every NAME=value word of a
+# command goes into its environment, wherever it stands (bash: `set -k; sh -c 'echo $V'
+# V=M` printed M). The gate read `LD_PRELOAD=x` as an argument of ls and allowed it ---------
+# ruleid: GK-ENV-001
+set -k; ls LD_PRELOAD=./x.so
+# ruleid: GK-ENV-001
+set -ek; ls LD_PRELOAD=./x.so
+# ruleid: GK-ENV-001
+set -o keyword; ls LD_PRELOAD=./x.so
+# ruleid: GK-WRAP-004
+bash -k -c 'ls LD_PRELOAD=./x.so'
+# ok: GK-ENV-001
+set -euo pipefail; ls
+# ok: GK-WRAP-004
+bash -ec 'ls -k'

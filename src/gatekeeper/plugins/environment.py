@@ -80,6 +80,13 @@ def risky_assignment(names: list[str]) -> Finding | None:
 def gatekeeper_check_command(command: Command) -> Finding | None:
     """Prefix assignments and exports of code-running variables → REVIEW; a secret of the
     environment printed → ELEVATE (REVIEW when handed to another program)."""
+    if command.name == "set" and _keyword_mode(command):
+        return Finding(
+            Verdict.REVIEW,
+            "GK-ENV-001",
+            "`set -k` puts every NAME=value word of the later commands in their environment "
+            "(`set -k; ls LD_PRELOAD=x`): the gate reads those words as arguments",
+        )
     declares = command.name in _DECLARATIONS
     sets = command.name in _SETTERS
     if command.assignments or declares or sets:  # else no name to judge (hot: most commands)
@@ -88,6 +95,7 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
             names += [
                 w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
             ]
+            names += _nameref_targets(command)
         if sets:
             names += set_names(command)
         found = risky_assignment(names)
@@ -104,6 +112,29 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
         else:
             return None
     return _subscript_code(command) or _printed_secret(command)
+
+
+def _keyword_mode(command: Command) -> bool:
+    """`set -k` / `set -o keyword` (in any cluster: `set -ek`)."""
+    args = [w.text for w in command.words[1:]]
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a == "-o" and args[i + 1 : i + 2] == ["keyword"]:
+            return True
+        if a.startswith("-") and not a.startswith("--") and "k" in a:
+            return True
+    return False
+
+
+def _nameref_targets(command: Command) -> list[str]:
+    """The variables a `declare -n r=NAME` makes `r` stand for: `export r=x` then sets and
+    exports NAME (`declare -n r=LD_PRELOAD; export r=./x.so; ls`)."""
+    words = [w.text for w in command.words[1:]]
+    options = [a for a in words if a.startswith("-") and not a.startswith("--")]
+    if not any("n" in a[1:] for a in options):
+        return []
+    return [a.split("=", 1)[1] for a in words if not a.startswith("-") and "=" in a]
 
 
 def _prints_only(command: Command) -> bool:

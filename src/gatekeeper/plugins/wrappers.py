@@ -842,6 +842,11 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
         if a in ("-o", "+o") and i + 1 < len(argv) and argv[i + 1] in _HARMLESS_SET_O:
             skip = True  # `bash -o pipefail -c '...'`: strictness, not a start-up file
             continue
+        if a.startswith("-") and not a.startswith("--") and "k" in a[1:]:
+            # keyword mode: `bash -k -c 'ls LD_PRELOAD=x'` puts LD_PRELOAD in ls's environment
+            return Finding(
+                Verdict.REVIEW, "GK-WRAP-004", f"`{command.name} {a}` changes how the shell starts"
+            )
         if a == "-c" or (a.startswith("-") and not a.startswith("--") and "c" in a[1:]):
             if i + 1 >= len(argv):
                 return Finding(Verdict.REVIEW, "GK-WRAP-004", f"`{argv[0]} -c` without a script")
