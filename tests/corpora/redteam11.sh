@@ -106,6 +106,12 @@ declare -n r=LD_PRELOAD; export r=./x.so; ls
 typeset -n r=LD_PRELOAD; r=./x.so; ls
 # ruleid: GK-ENV-001
 f() { local -n r=PATH; r=./bin; ls; }; f
+# ruleid: GK-ENV-001
+declare -n r; r=LD_PRELOAD; export r=./x.so; ls
+# ruleid: GK-ENV-001
+declare -n r; for r in LD_PRELOAD; do export r=./x.so; done; ls
+# ruleid: GK-ENV-001
+x=LD_PRELOAD; declare -n r=$x; export r=./x.so; ls
 # ok: GK-ENV-001
 declare -n r=RESULT_DIR; r=out; ls
 

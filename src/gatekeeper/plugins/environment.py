@@ -96,6 +96,13 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
                 w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
             ]
             names += _nameref_targets(command)
+            if _nameref_unknown(command):
+                return Finding(
+                    Verdict.REVIEW,
+                    "GK-ENV-001",
+                    "a name reference whose target is set later or known only at run time "
+                    "(`declare -n r; r=LD_PRELOAD; export r=x`) may set a variable that runs code",
+                )
         if sets:
             names += set_names(command)
         found = risky_assignment(names)
@@ -135,6 +142,17 @@ def _nameref_targets(command: Command) -> list[str]:
     if not any("n" in a[1:] for a in options):
         return []
     return [a.split("=", 1)[1] for a in words if not a.startswith("-") and "=" in a]
+
+
+def _nameref_unknown(command: Command) -> bool:
+    """A `declare -n r` with no target (given later: `r=NAME`, `for r in NAME`) or one known
+    only at run time (`declare -n r=$x`)."""
+    words = command.words[1:]
+    if not any(w.text.startswith("-") and "n" in w.text[1:] for w in words):
+        return False
+    return any(
+        not w.text.startswith(("-", "+")) and ("=" not in w.text or w.dynamic) for w in words
+    )
 
 
 def _prints_only(command: Command) -> bool:
