@@ -80,13 +80,9 @@ def risky_assignment(names: list[str]) -> Finding | None:
 def gatekeeper_check_command(command: Command) -> Finding | None:
     """Prefix assignments and exports of code-running variables → REVIEW; a secret of the
     environment printed → ELEVATE (REVIEW when handed to another program)."""
-    if command.name == "set" and _keyword_mode(command):
-        return Finding(
-            Verdict.REVIEW,
-            "GK-ENV-001",
-            "`set -k` puts every NAME=value word of the later commands in their environment "
-            "(`set -k; ls LD_PRELOAD=x`): the gate reads those words as arguments",
-        )
+    found = indirect_setting(command)
+    if found is not None:
+        return found
     declares = command.name in _DECLARATIONS
     sets = command.name in _SETTERS
     if command.assignments or declares or sets:  # else no name to judge (hot: most commands)
@@ -95,14 +91,6 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
             names += [
                 w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
             ]
-            names += _nameref_targets(command)
-            if _nameref_unknown(command):
-                return Finding(
-                    Verdict.REVIEW,
-                    "GK-ENV-001",
-                    "a name reference whose target is set later or known only at run time "
-                    "(`declare -n r; r=LD_PRELOAD; export r=x`) may set a variable that runs code",
-                )
         if sets:
             names += set_names(command)
         found = risky_assignment(names)
@@ -119,6 +107,29 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
         else:
             return None
     return _subscript_code(command) or _printed_secret(command)
+
+
+def indirect_setting(command: Command) -> Finding | None:
+    """GK-ENV-001 for a variable set other than by its name: keyword mode (`set -k; ls
+    LD_PRELOAD=x`) and a name reference (`declare -n r=LD_PRELOAD; export r=x`)."""
+    if command.name == "set" and _keyword_mode(command):
+        return Finding(
+            Verdict.REVIEW,
+            "GK-ENV-001",
+            "`set -k` puts every NAME=value word of the later commands in their environment "
+            "(`set -k; ls LD_PRELOAD=x`): the gate reads those words as arguments",
+        )
+    if command.name not in _DECLARATIONS or _prints_only(command):
+        return None
+    found = risky_assignment(_nameref_targets(command))
+    if found is None and _nameref_unknown(command):
+        found = Finding(
+            Verdict.REVIEW,
+            "GK-ENV-001",
+            "a name reference whose target is set later or known only at run time "
+            "(`declare -n r; r=LD_PRELOAD; export r=x`) may set a variable that runs code",
+        )
+    return found
 
 
 def _keyword_mode(command: Command) -> bool:

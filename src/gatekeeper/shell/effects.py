@@ -568,6 +568,11 @@ def _sed_writes(command: Command) -> list[tuple[Word, str]]:
     for script in scripts:
         for target in _sed_w_targets(script):
             out.append((Word(target), "sed `w`"))
+        if "w" in script or "W" in script:
+            from gatekeeper.shell.sedscan import written_files
+
+            # `1!w F`, `w/F`: any address, no space (redteam11)
+            out += [(Word(t), "sed `w`") for t in written_files(script)]
     return out
 
 
@@ -647,9 +652,7 @@ def _sed_w_targets(script: str) -> list[str]:
         target = m.group(1) or m.group(3)
         if target:
             targets.append(target)
-    from gatekeeper.shell.sedscan import written_files
-
-    return targets + written_files(script)  # `1!w F`, `w/F`: any address, no space
+    return targets
 
 
 _SED_R = LazyRegex(
