@@ -201,6 +201,9 @@ def test_program_name_tests_answer_as_before(name: str) -> None:
 
 def _environment_without_the_word_exit(command: Command) -> object:
     """`environment`'s hook before its one loop over the words for both helpers."""
+    indirect = environment.indirect_setting(command)  # redteam11: checked first, no word exit
+    if indirect is not None:
+        return indirect
     declares = command.name in environment._DECLARATIONS
     sets = command.name in environment._SETTERS
     if command.assignments or declares or sets:

@@ -99,6 +99,7 @@ _STARTUP_FILES = {
     ".xinitrc",
     ".xsession",
     ".xsessionrc",
+    ".lesskey",  # its `#env` section sets LESSOPEN: every later `less FILE` runs a program
 }
 # Directories under $HOME that hold credentials or code that runs on its own.
 _HOME_PROTECTED_DIRS = (
@@ -115,6 +116,8 @@ _HOME_PROTECTED_DIRS = (
     ".config/autostart",
     ".config/systemd",
     ".config/nvim",  # init.lua / init.vim: code neovim runs at start
+    ".config/lesskey",  # `#env` LESSOPEN=|PROGRAM %s: `less FILE` runs PROGRAM (redteam11)
+    ".less",  # the compiled lesskey file, env section included
     ".vim",  # plugin/ and autoload/: scripts vim sources at start
     ".config/pip",  # pip.conf: the index every `pip install` trusts
     ".cargo/config.toml",  # build.rustc-wrapper, target runners: programs cargo runs

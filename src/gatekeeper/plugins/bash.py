@@ -90,7 +90,7 @@ from gatekeeper.paths import (
     inside,
 )
 from gatekeeper.records import replace
-from gatekeeper.shell import jsonfilters
+from gatekeeper.shell import jsonfilters, sedscan
 from gatekeeper.shell.effects import (
     long_options,
     operands,
@@ -655,10 +655,13 @@ def _flag_problem(command: Command) -> Finding | None:
         if any(a in ("-f", "--file") or a.startswith("--file=") or _sed_f(a) for a in args):
             return _review("GK-BASH-005", "`sed -f` runs a script file the gate has not read")
         for script in scripts:
-            if sed_executes(script):
+            if sed_executes(script) or sedscan.runs_command(script):
                 return _review("GK-BASH-005", "the sed script runs a shell command (`e`)")
-            if ("w" in script or "W" in script) and re.search(  # both branches need one
-                r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+\S|s(.).*\1.*\1[^;]*w", script
+            if ("w" in script or "W" in script) and (
+                re.search(  # both branches need one
+                    r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+\S|s(.).*\1.*\1[^;]*w", script
+                )
+                or sedscan.written_files(script)
             ):
                 return _review("GK-BASH-005", "the sed script writes a file (`w`)")
     elif name in ("awk", "gawk", "mawk", "nawk"):
@@ -790,7 +793,8 @@ _RISKY_LONG_OPTIONS |= {
     "diff": {"--from-file": True, "--to-file": True},  # read a file the path check never saw
     "less": {"--log-file": False, "--LOG-FILE": True, "--lesskey-file": False},
     "tree": {"--fromfile": True, "--fromtabfile": True, "--infofile": True, "--gitfile": True},
-    "man": {"--pager": False, "--html": False},
+    # man-db: `-C FILE` reads a config whose `DEFINE nroff|pager|col PROGRAM` it runs
+    "man": {"--pager": False, "--html": False, "--config-file": True},
     # jq: the FILE of `--rawfile NAME FILE` sits where the filter is read, so it was taken
     # for the filter and never path-checked; `jq --rawfile x KEY -n '$x'` prints KEY.
     # `shell.jsonfilters` now reads FILE as FILE; only an abbreviation is flagged here.
@@ -806,6 +810,7 @@ _RISKY_SHORT: dict[str, tuple[str, str]] = {
     **dict.fromkeys(("awk", "gawk", "mawk", "nawk"), ("eiodpDW", "fvFEl")),
     "less": ("oO", "bhjkpPtTxyzD#"),
     "tree": ("oR", "LPIHT"),
+    "man": ("PHC", "LmMSsepErTRX"),  # `-aPcat`, `-C FILE` (its DEFINEs run), `-Hlynx`
 }
 
 

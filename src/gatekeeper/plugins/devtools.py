@@ -498,6 +498,17 @@ def _pip(args: list[str], ctx: Context) -> Finding | None:
         reads = {"config": ("list", "get", "debug"), "cache": ("dir", "info", "list")}[sub]
         if any(a.startswith("--editor") for a in args):
             return _review("`pip config --editor` runs a program of the caller's choosing")
+        if action in reads and sub == "config":
+            from gatekeeper.shell.pipcreds import secret_pip_config
+
+            leaked = secret_pip_config(ctx.paths.home)
+            if leaked:
+                return Finding(
+                    Verdict.ELEVATE,
+                    "GK-PROT-002",
+                    f"`pip config {action}` prints the password kept in {leaked}: only the "
+                    "user can approve that",
+                )
         if action in reads:
             return _safe(f"`pip {sub} {action}` only reads")
         return _review(f"`pip {sub} {action}` changes pip's configuration or cache")

@@ -80,6 +80,9 @@ def risky_assignment(names: list[str]) -> Finding | None:
 def gatekeeper_check_command(command: Command) -> Finding | None:
     """Prefix assignments and exports of code-running variables → REVIEW; a secret of the
     environment printed → ELEVATE (REVIEW when handed to another program)."""
+    found = indirect_setting(command)
+    if found is not None:
+        return found
     declares = command.name in _DECLARATIONS
     sets = command.name in _SETTERS
     if command.assignments or declares or sets:  # else no name to judge (hot: most commands)
@@ -104,6 +107,63 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
         else:
             return None
     return _subscript_code(command) or _printed_secret(command)
+
+
+def indirect_setting(command: Command) -> Finding | None:
+    """GK-ENV-001 for a variable set other than by its name: keyword mode (`set -k; ls
+    LD_PRELOAD=x`) and a name reference (`declare -n r=LD_PRELOAD; export r=x`)."""
+    if command.name == "set" and _keyword_mode(command):
+        return Finding(
+            Verdict.REVIEW,
+            "GK-ENV-001",
+            "`set -k` puts every NAME=value word of the later commands in their environment "
+            "(`set -k; ls LD_PRELOAD=x`): the gate reads those words as arguments",
+        )
+    if command.name not in _DECLARATIONS or _prints_only(command):
+        return None
+    found = risky_assignment(_nameref_targets(command))
+    if found is None and _nameref_unknown(command):
+        found = Finding(
+            Verdict.REVIEW,
+            "GK-ENV-001",
+            "a name reference whose target is set later or known only at run time "
+            "(`declare -n r; r=LD_PRELOAD; export r=x`) may set a variable that runs code",
+        )
+    return found
+
+
+def _keyword_mode(command: Command) -> bool:
+    """`set -k` / `set -o keyword` (in any cluster: `set -ek`)."""
+    args = [w.text for w in command.words[1:]]
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a == "-o" and args[i + 1 : i + 2] == ["keyword"]:
+            return True
+        if a.startswith("-") and not a.startswith("--") and "k" in a:
+            return True
+    return False
+
+
+def _nameref_targets(command: Command) -> list[str]:
+    """The variables a `declare -n r=NAME` makes `r` stand for: `export r=x` then sets and
+    exports NAME (`declare -n r=LD_PRELOAD; export r=./x.so; ls`)."""
+    words = [w.text for w in command.words[1:]]
+    options = [a for a in words if a.startswith("-") and not a.startswith("--")]
+    if not any("n" in a[1:] for a in options):
+        return []
+    return [a.split("=", 1)[1] for a in words if not a.startswith("-") and "=" in a]
+
+
+def _nameref_unknown(command: Command) -> bool:
+    """A `declare -n r` with no target (given later: `r=NAME`, `for r in NAME`) or one known
+    only at run time (`declare -n r=$x`)."""
+    words = command.words[1:]
+    if not any(w.text.startswith("-") and "n" in w.text[1:] for w in words):
+        return False
+    return any(
+        not w.text.startswith(("-", "+")) and ("=" not in w.text or w.dynamic) for w in words
+    )
 
 
 def _prints_only(command: Command) -> bool:

@@ -43,7 +43,10 @@ be ``!sh -c ...``). **Why:** unknown means review.
 **What it catches:** git run (by ``cwd``, a ``cd`` earlier in the command, ``-C``,
 ``--git-dir`` or ``--work-tree``) in a directory outside the allowed dirs; a tmp dir counts
 as outside here (``cd /tmp/x && git status``); ``git blame --contents FILE`` with FILE
-outside them (blame prints its lines); ``git diff`` of a path outside them (``--no-index``).
+outside them (blame prints its lines); ``git diff`` of a path outside them (``--no-index``);
+a reading command in a planted bare repository (``HEAD``, ``objects/``, ``refs/`` in a
+directory that is no ``.git``: its ``config`` is not protected) or ``--git-dir`` outside
+every ``.git`` directory (``shell.gitplant``).
 **Why:** a hostile repository runs code through its own config (``core.fsmonitor``, hooks).
 """
 
@@ -56,6 +59,7 @@ from gatekeeper.paths import ALLOWED, PROTECTED, TMP
 from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.gitcreds import READERS as GIT_CONFIG_READERS
 from gatekeeper.shell.gitcreds import printed_git_secret
+from gatekeeper.shell.gitplant import planted_repo, unprotected_git_dir
 from gatekeeper.shell.optglob import option_glob
 from gatekeeper.shell.parse import TEXT_CLIP
 
@@ -350,6 +354,23 @@ def _runtime_value(command: Command, value: str) -> bool:
     return any(w.dynamic and value in w.text for w in command.words[1:])
 
 
+def _planted(ctx: Context, repo: str, gitdir: str) -> str:
+    """Why the repository git would use has a config the agent may have written, or ""."""
+    if gitdir and any(unprotected_git_dir(p) for p in ctx.paths.resolve_all(gitdir)):
+        return (
+            f"`git --git-dir={gitdir}` uses a repository outside a `.git` directory: its "
+            "config, which can run programs (core.fsmonitor, core.pager), is not protected"
+        )
+    for start in ctx.paths.resolve_all(repo):
+        found = planted_repo(start)
+        if found:
+            return (
+                f"git takes {found} (HEAD, objects/, refs/) as its repository: its config, "
+                "which can run programs (core.fsmonitor, core.pager), is not protected"
+            )
+    return ""
+
+
 def _review(rule: str, reason: str) -> Finding:
     return new_finding(Verdict.REVIEW, rule, reason, "", "")  # (hot)
 
@@ -368,6 +389,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         return None
     argv = list(command.argv[1:])
     repo = "."
+    gitdir = ""
     while argv and argv[0].startswith("-"):
         opt = argv.pop(0)
         value = ""
@@ -400,8 +422,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
                 return _review(
                     "GK-GIT-005", f"`git {opt} {value}` uses a repository outside the allowed dirs"
                 )
-            if opt == "-C":
-                repo = value
+            if opt == "-C":  # git applies each `-C` to the one before: `-C sub -C refs`
+                repo = value if repo == "." or value.startswith(("/", "~")) else f"{repo}/{value}"
+            if opt == "--git-dir":
+                gitdir = value
     if not argv:
         return Finding(Verdict.SAFE, "GK-GIT-001", "`git` without a subcommand prints help")
     sub, args = argv[0], argv[1:]
@@ -415,6 +439,9 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         sub, args = "help", [sub]  # `git push --help` is `git help push`: the manual only
     # a write is ELEVATE anyway; a read (or a fetch/clone) must not hide a program or a file
     read_like = sub not in _WRITES or sub in _NETWORK_OR_NEW
+    planted = _planted(ctx, repo, gitdir) if read_like else ""
+    if planted:
+        return _review("GK-GIT-005", planted)
     if sub == "blame":
         contents = _blame_contents(args)
         if (

@@ -159,6 +159,25 @@ def _takes_next_word(opt: str, with_value: set[str]) -> bool:
     return False
 
 
+def _runner_call(own: Sequence[str], rest: Sequence[str]) -> str | None:
+    """The shell line of `npx -c LINE` / `npm exec --call=LINE` / `pnpm dlx -c LINE`
+    (`--shell-mode`): npm runs it with `sh -c`, whatever package options come with it."""
+    for i, opt in enumerate(own):
+        for flag in ("--call", "--shell-mode", "-c"):
+            if opt.startswith(flag + "="):
+                return opt[len(flag) + 1 :]
+            if opt == flag:
+                following = [*own[i + 1 :], *rest]
+                return following[0] if following else ""
+    return None
+
+
+def _review_runner_call(how: str, line: str) -> Finding:
+    return Finding(
+        Verdict.REVIEW, "GK-WRAP-004", f"`{how} --call` runs the shell line `{line[:120]}`"
+    )
+
+
 def _script(ctx: Context, text: str, how: str) -> Finding:
     inner = ctx.classify_script(text, how)
     rule = "GK-WRAP-003" if inner.verdict == Verdict.SAFE else inner.rule
@@ -247,6 +266,10 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
     if name in _DOWNLOAD_RUNNERS or (name in ("pnpm", "yarn") and argv[1:2] == ("dlx",)):
         skip = 2 if name in ("pnpm", "yarn") else 1
         rest = _skip_options(argv[skip:], {"-p", "--package", "--from", "--with", "--python"})
+        called = _runner_call(argv[skip : len(argv) - len(rest)], rest)
+        if called is not None:  # `npx --call='rm -rf ~'`: a shell line, not a package
+            found = _script(ctx, called, name)
+            return found if found.verdict != Verdict.SAFE else _review_runner_call(name, called)
         return _runtime_prefix(command, rest, name) or _wrapped(
             ctx, rest, name, floor=Verdict.REVIEW
         )
@@ -819,6 +842,11 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
         if a in ("-o", "+o") and i + 1 < len(argv) and argv[i + 1] in _HARMLESS_SET_O:
             skip = True  # `bash -o pipefail -c '...'`: strictness, not a start-up file
             continue
+        if a.startswith("-") and not a.startswith("--") and "k" in a[1:]:
+            # keyword mode: `bash -k -c 'ls LD_PRELOAD=x'` puts LD_PRELOAD in ls's environment
+            return Finding(
+                Verdict.REVIEW, "GK-WRAP-004", f"`{command.name} {a}` changes how the shell starts"
+            )
         if a == "-c" or (a.startswith("-") and not a.startswith("--") and "c" in a[1:]):
             if i + 1 >= len(argv):
                 return Finding(Verdict.REVIEW, "GK-WRAP-004", f"`{argv[0]} -c` without a script")

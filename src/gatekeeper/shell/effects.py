@@ -568,6 +568,11 @@ def _sed_writes(command: Command) -> list[tuple[Word, str]]:
     for script in scripts:
         for target in _sed_w_targets(script):
             out.append((Word(target), "sed `w`"))
+        if "w" in script or "W" in script:
+            from gatekeeper.shell.sedscan import written_files
+
+            # `1!w F`, `w/F`: any address, no space (redteam11)
+            out += [(Word(t), "sed `w`") for t in written_files(script)]
     return out
 
 
@@ -585,6 +590,14 @@ def sed_scripts_and_files(command: Command) -> tuple[list[str], list[Word]]:
             explicit = True
             i += 2
             continue
+        given = _sed_cluster_script(text, words[i + 1].text if i + 1 < len(words) else None)
+        if given is not None:  # `-e1e CMD`, `-ne SCRIPT`, `--expr=SCRIPT`, `-nf FILE`
+            script, used_next = given
+            if script is not None:
+                scripts.append(script)
+            explicit = True
+            i += 2 if used_next else 1
+            continue
         if text in ("-f", "--file") and i + 1 < len(words):
             explicit = True
             i += 2
@@ -600,6 +613,30 @@ def sed_scripts_and_files(command: Command) -> tuple[list[str], list[Word]]:
             files.append(words[i])
         i += 1
     return scripts, files
+
+
+def _sed_cluster_script(text: str, following: str | None) -> tuple[str | None, bool] | None:
+    """A script (or a `-f` file, None) given by a short-option cluster or an abbreviated long
+    option, and whether it is the next word; None for any other word."""
+    if text.startswith("--"):
+        name, eq, value = text[2:].partition("=")
+        kind = "e" if len(name) >= 1 and "expression".startswith(name) else ""
+        kind = kind or ("f" if len(name) >= 2 and "file".startswith(name) else "")
+        if not kind:
+            return None
+        if eq:
+            return (value if kind == "e" else None), False
+        return (following if kind == "e" else None), following is not None
+    if not text.startswith("-") or len(text) < 2:
+        return None
+    for j, letter in enumerate(text[1:], 1):
+        if letter in "il":  # `-i.bak`, `-l 80`: the rest is that option's own value
+            return None
+        if letter in "ef":
+            rest = text[j + 1 :]
+            script = rest or following
+            return (script if letter == "e" else None), not rest and following is not None
+    return None
 
 
 _SED_W = LazyRegex(

@@ -120,6 +120,9 @@ _EXEC_ENV = frozenset(
         "LESSCLOSE",
         "LESSKEY",
         "LESSKEYIN",  # a lesskey source: its #env section can set LESSOPEN
+        "LESSKEY_CONTENT",  # less 643+: the lesskey source itself, #env section included
+        "LESSKEYIN_SYSTEM",
+        "LESSKEY_SYSTEM",
         "BROWSER",
         "TMPDIR",
         "XDG_CONFIG_HOME",
