@@ -81,6 +81,15 @@ def test_a_planted_repository_at_the_project_root_is_not_allowed(
 # `pip config list|get|debug` prints pip's config whole: an index URL with a password came
 # out (checked in bash with a throwaway HOME and a made-up password); the gate said
 # "only reads" and allowed it.
+def _pip_conf(gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, url: str) -> None:
+    """The user's pip config, and no other pip config the process could see."""
+    for name in ("PIP_CONFIG_FILE", "VIRTUAL_ENV", "XDG_CONFIG_DIRS"):
+        monkeypatch.delenv(name, raising=False)
+    conf = gk_env.home / ".config" / "pip" / "pip.conf"
+    conf.parent.mkdir(parents=True)
+    conf.write_text(f"[global]\nindex-url = {url}\n")
+
+
 @pytest.mark.parametrize(
     "command",
     ["pip config list", "pip3 config get global.index-url", "python3 -m pip config debug"],
@@ -88,11 +97,7 @@ def test_a_planted_repository_at_the_project_root_is_not_allowed(
 def test_pip_config_printing_a_password_goes_to_the_human(
     quiet_engine: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, command: str
 ) -> None:
-    for name in ("PIP_CONFIG_FILE", "VIRTUAL_ENV", "XDG_CONFIG_DIRS"):
-        monkeypatch.delenv(name, raising=False)
-    conf = gk_env.home / ".config" / "pip" / "pip.conf"
-    conf.parent.mkdir(parents=True)
-    conf.write_text("[global]\nindex-url = https://me:hunter2hunter2@pkgs.invalid/simple\n")
+    _pip_conf(gk_env, monkeypatch, "https://me:hunter2hunter2@pkgs.invalid/simple")
     decision = check(quiet_engine, command, cwd=str(gk_env.project))
     assert decision.outcome is Outcome.ASK, decision.reason
     assert "GK-PROT-002" in {f.rule for f in decision.findings}
@@ -101,11 +106,7 @@ def test_pip_config_printing_a_password_goes_to_the_human(
 def test_pip_config_without_a_password_stays_allowed(
     quiet_engine: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for name in ("PIP_CONFIG_FILE", "VIRTUAL_ENV", "XDG_CONFIG_DIRS"):
-        monkeypatch.delenv(name, raising=False)
-    conf = gk_env.home / ".config" / "pip" / "pip.conf"
-    conf.parent.mkdir(parents=True)
-    conf.write_text("[global]\nindex-url = https://pkgs.invalid/simple\n")
+    _pip_conf(gk_env, monkeypatch, "https://pkgs.invalid/simple")
     decision = check(quiet_engine, "pip config list", cwd=str(gk_env.project))
     assert decision.outcome is Outcome.ALLOW, decision.reason
 
