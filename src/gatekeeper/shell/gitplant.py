@@ -12,6 +12,7 @@ holds `HEAD`, `objects/` and `refs/` (a bare repository; git's default
 from __future__ import annotations
 
 import os
+from stat import S_ISDIR, S_ISREG
 
 _MAX_LEVELS = 64
 
@@ -28,6 +29,14 @@ def _looks_like_gitdir(path: str) -> bool:
     )
 
 
+def _exists(path: str) -> bool:
+    """`os.path.exists`, without an exception for a missing path (as `isfile` would fail)."""
+    try:
+        return os.access(path, os.F_OK)
+    except ValueError:  # a NUL in the path: no such file
+        return False
+
+
 def planted_repo(start: str) -> str | None:
     """The unprotected repository directory git would find from `start` (absolute), or None."""
     path = os.path.normpath(start)
@@ -35,9 +44,17 @@ def planted_repo(start: str) -> str | None:
         if _in_dot_git(path):
             return None  # inside a `.git` directory: protected
         dot_git = os.path.join(path, ".git")
-        if os.path.isfile(dot_git) or _looks_like_gitdir(dot_git):
-            return None  # the usual `.git` (a repository, or a protected `gitdir:` file)
-        if _looks_like_gitdir(path):
+        # `isfile(dot_git) or _looks_like_gitdir(dot_git)`, then `_looks_like_gitdir(path)`,
+        # asked first with `access`: most levels of the walk hold neither, and a failing
+        # `stat` raises (an exception per test, three a level).
+        if _exists(dot_git):
+            try:
+                mode = os.stat(dot_git).st_mode
+            except (OSError, ValueError):
+                mode = 0
+            if S_ISREG(mode) or (S_ISDIR(mode) and _looks_like_gitdir(dot_git)):
+                return None  # the usual `.git` (a repository, or a protected `gitdir:` file)
+        if _exists(os.path.join(path, "HEAD")) and _looks_like_gitdir(path):
             return path
         parent = os.path.dirname(path)
         if parent == path:
