@@ -566,13 +566,13 @@ def _sed_writes(command: Command) -> list[tuple[Word, str]]:
     if in_place:
         out += [(w, "sed -i") for w in files]
     for script in scripts:
-        for target in _sed_w_targets(script):
-            out.append((Word(target), "sed `w`"))
+        targets = _sed_w_targets(script)
         if "w" in script or "W" in script:
             from gatekeeper.shell.sedscan import written_files
 
-            # `1!w F`, `w/F`: any address, no space (redteam11)
-            out += [(Word(t), "sed `w`") for t in written_files(script)]
+            # `1!w F`, `w/F`: any address, no space (redteam11); each file judged once
+            targets = list(dict.fromkeys([*targets, *written_files(script)]))
+        out += [(Word(target), "sed `w`") for target in targets]
     return out
 
 
