@@ -101,6 +101,24 @@ _STARTUP_FILES = {
     ".xsessionrc",
     ".lesskey",  # its `#env` section sets LESSOPEN: every later `less FILE` runs a program
 }
+# Files directly in the home that a tool runs at each start (lower case: compared case-blind,
+# as `_STARTUP_FILES`). A project's own file of the same name is an ordinary project file
+# (`.yarnrc.yml`, `.Rprofile`, `.gdbinit` are the project's business), so these are tested
+# by name and place rather than by name alone (session 11).
+_HOME_STARTUP_FILES = frozenset({
+    ".irbrc", ".pryrc", ".gemrc", ".rprofile",
+    ".gdbinit",  # `shell CMD`
+    ".lldbinit",  # `platform shell CMD`
+    ".psqlrc",  # `\! CMD`
+    ".sqliterc",  # `.shell CMD`
+    ".hgrc",  # [hooks]: every hg command
+    ".yarnrc", ".yarnrc.yml",  # yarn-path / yarnPath: the script every `yarn` runs
+    ".bunfig.toml",  # preload scripts for `bun run` / `bun test`
+    ".terraformrc",  # provider dev_overrides: the binaries terraform runs
+    ".wgetrc", ".curlrc",  # options every later download takes (its output file, its CA)
+    ".screenrc",  # `exec CMD`
+    ".emacs", ".mailcap",  # elisp; the program run for each MIME type
+})  # fmt: skip
 # Directories under $HOME that hold credentials or code that runs on its own.
 _HOME_PROTECTED_DIRS = (
     ".ssh",
@@ -125,6 +143,23 @@ _HOME_PROTECTED_DIRS = (
     ".cargo/bin",  # on PATH: a file here stands in for a command the user types
     ".local/bin",  # on PATH in the default profile of Debian, Ubuntu and Fedora
     ".local/share/systemd",
+    # Code that a tool runs at each start, in every project (session 11): a `.pth` file or
+    # `usercustomize.py` in the user site runs in every `python3 script.py` and `pytest`,
+    # which Tier 1 allows; the others run in the user's own sessions of those tools. (The
+    # files directly in the home are `_HOME_STARTUP_FILES`, tested by name.)
+    ".local/lib",  # the user site (`python3 -m site --user-site`), `pip install --user`
+    ".ipython",  # profile_*/startup/*.py and ipython_config.py
+    ".jupyter",  # jupyter_*_config.py
+    ".gradle",  # init.d/, init.gradle: every gradle build runs them; gradle.properties' jvmargs
+    ".m2/settings.xml",  # mirrors every maven build trusts, server credentials
+    ".sbt",  # global plugins every sbt build loads
+    ".emacs.d",
+    ".config/emacs",
+    ".config/gdb",
+    ".config/hg",
+    ".config/direnv",  # direnvrc: sourced by the user's shell on each `cd`
+    ".config/environment.d",  # the user session's environment (`LD_PRELOAD`)
+    ".config/Code/User",  # VS Code's settings.json and tasks.json for every folder
     ".claude/hooks",
     ".claude/commands",
     ".claude/agents",
@@ -1045,6 +1080,8 @@ class PathPolicy:
         name = parts[-1] if parts else ""
         if name in _STARTUP_FILES or self.is_secret(path):
             return True
+        if name in _HOME_STARTUP_FILES and path.rpartition("/")[0] == self.home:
+            return True
         for i, part in enumerate(parts[:-1]):
             if part in (".git", ".husky", ".devcontainer"):
                 return True  # .git internals; hooks and container set-up that run code later
@@ -1136,7 +1173,7 @@ class PathPolicy:
             return DEVICE, path
         if path.startswith(("/dev/tcp/", "/dev/udp/")):
             return NETWORK, path
-        if write and self.is_protected(path):
+        if write and (self.is_protected(path) or self._protected_link(path, raw)):
             return PROTECTED, path
         if self.is_secret(path):
             return SECRET, path
@@ -1145,6 +1182,19 @@ class PathPolicy:
         if inside_any(path, self.tmp):
             return TMP, path
         return OUTSIDE, path
+
+    def _protected_link(self, path: str, raw: str) -> bool:
+        """Whether `raw` names a protected file by a link whose target has another name.
+
+        Dotfile managers link `~/.bashrc` to `~/dotfiles/bashrc`: a write through the link
+        changes the start-up file, though its target's own name (`bashrc`) is no protected
+        name, and in a dotfiles project it is even inside the allowed dirs. The name the
+        command gave (the link's) is tested too, where the last names differ.
+        """
+        given = raw.rstrip("/").rpartition("/")[2]
+        if not given or given == path.rpartition("/")[2] or given in (".", "..", "~"):
+            return False
+        return self.protected_by_name(_absolute(raw.rstrip("/"), self.cwd))
 
     def is_allowed(self, raw: str) -> bool:
         """Inside an allowed dir or a tmp dir (after resolution), wherever the call `cd`s."""

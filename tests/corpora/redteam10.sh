@@ -104,11 +104,12 @@ git config --file ~/.config/git/config core.pager less
 # -- pip's cache directory and `--user` are destinations too (left open in round 9): the
 # cache was written into `.git/hooks` (anything in `.git` is protected), and `--user`
 # writes the user's site-packages and `~/.local/bin` scripts, as `--prefix ~/.local` does
+# (both protected since session 11: GK-PROT-001 rather than GK-WRITE-001)
 # ruleid: GK-PROT-001
 pip install --cache-dir .git/hooks requests
 # ruleid: GK-PROT-001
 python -m pip download --cache-dir=.git/x -d /tmp/wheels requests
-# ruleid: GK-WRITE-001
+# ruleid: GK-PROT-001
 pip install --user requests
 # ok: GK-WRITE-001
 pip list --user

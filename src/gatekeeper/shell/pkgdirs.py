@@ -4,7 +4,8 @@
 put files anywhere: ``pip install --target .git/hooks x`` or ``pip download -d ~/.ssh x``
 write into protected directories, and a package's files land there under names the
 command line does not show. So do ``--cache-dir DIR`` (pip's cache, under any command) and
-``pip install --user`` (the user's ``~/.local``: its scripts land in ``~/.local/bin``). Each destination is a write target for the one path policy.
+``pip install --user`` (its scripts land in ``~/.local/bin``, its modules in the user site
+``~/.local/lib``). Each destination is a write target for the one path policy.
 optparse takes an unambiguous prefix of a long option (``--targ=DIR``) and a short
 option's value in its word (``-tDIR``).
 """
@@ -42,9 +43,10 @@ def pip_destinations(command: Command) -> list[tuple[Word, str]]:
         if text == "--":
             break
         if text == "--user" and "install" in command.argv[start:i]:
-            # the user's site-packages and scripts (`~/.local/bin/NAME`, first on many a
-            # PATH): outside the project, as `--prefix ~/.local` is
-            out.append((Word("~/.local"), "pip install --user"))
+            # the user's scripts (`~/.local/bin/NAME`, first on many a PATH) and site (its
+            # `.pth` files run in every later `python3`): both protected
+            out.append((Word("~/.local/bin"), "pip install --user"))
+            out.append((Word("~/.local/lib"), "pip install --user"))
         elif text.startswith("--"):
             name, eq, value = text.partition("=")
             found = [name] if name in _LONG else long_options(name, _LONG)

