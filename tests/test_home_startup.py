@@ -102,3 +102,35 @@ def test_a_pth_file_in_the_user_site_is_protected(quiet_engine: Engine, gk_env: 
     )
     assert decision.outcome is Outcome.ASK, decision.reason
     assert "GK-PROT-001" in {f.rule for f in decision.findings}, decision.reason
+
+
+@pytest.mark.parametrize("tool", ["Bash", "Read"])
+@pytest.mark.parametrize("where", ["key", "dir"])
+def test_a_credential_read_through_a_link_into_the_project_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, tool: str, where: str
+) -> None:
+    # `~/.ssh/id_ed25519` -> `PROJECT/ssh/mykey`, or the whole `~/.ssh` -> `PROJECT/ssh`.
+    (gk_env.project / "ssh").mkdir()
+    (gk_env.project / "ssh" / "mykey").write_text("-----BEGIN OPENSSH PRIVATE KEY-----\n")
+    if where == "key":
+        (gk_env.home / ".ssh").mkdir(exist_ok=True)
+        (gk_env.home / ".ssh" / "id_ed25519").symlink_to(gk_env.project / "ssh" / "mykey")
+        spelled = "~/.ssh/id_ed25519"
+    else:
+        (gk_env.home / ".ssh").symlink_to(gk_env.project / "ssh")
+        spelled = "~/.ssh/mykey"
+    if tool == "Bash":
+        decision = check(quiet_engine, f"cat {spelled}", cwd=str(gk_env.project))
+    else:
+        path = spelled.replace("~", str(gk_env.home), 1)
+        decision = check(
+            quiet_engine, tool="Read", tool_input={"file_path": path}, cwd=str(gk_env.project)
+        )
+    assert decision.outcome is Outcome.ASK, decision.reason
+    assert "GK-PROT-002" in {f.rule for f in decision.findings}, decision.reason
+
+
+def test_a_linked_netrc_is_a_credential_file(quiet_engine: Engine, gk_env: GkEnv) -> None:
+    _dotfiles(gk_env, ".netrc", "netrc")
+    decision = check(quiet_engine, "cat ~/.netrc", cwd=str(gk_env.project))
+    assert "GK-PROT-002" in {f.rule for f in decision.findings}, decision.reason

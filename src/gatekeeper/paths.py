@@ -1173,9 +1173,9 @@ class PathPolicy:
             return DEVICE, path
         if path.startswith(("/dev/tcp/", "/dev/udp/")):
             return NETWORK, path
-        if write and (self.is_protected(path) or self._protected_link(path, raw)):
+        if write and (self.is_protected(path) or self.protected_as_given(path, raw)):
             return PROTECTED, path
-        if self.is_secret(path):
+        if self.is_secret_as_given(path, raw):
             return SECRET, path
         if inside_any(path, self.allowed):
             return ALLOWED, path
@@ -1183,18 +1183,55 @@ class PathPolicy:
             return TMP, path
         return OUTSIDE, path
 
-    def _protected_link(self, path: str, raw: str) -> bool:
-        """Whether `raw` names a protected file by a link whose target has another name.
-
-        Dotfile managers link `~/.bashrc` to `~/dotfiles/bashrc`: a write through the link
-        changes the start-up file, though its target's own name (`bashrc`) is no protected
-        name, and in a dotfiles project it is even inside the allowed dirs. The name the
-        command gave (the link's) is tested too, where the last names differ.
-        """
-        given = raw.rstrip("/").rpartition("/")[2]
-        if not given or given == path.rpartition("/")[2] or given in (".", "..", "~"):
+    def is_secret_as_given(self, path: str, raw: str) -> bool:
+        """`is_secret` of a resolved path, or of `raw` as the command spelled it (`_given`)."""
+        if self.is_secret(path):
+            return True
+        if path == f"{self.cwd}/{raw}":  # spelled as resolved (hot: every argument of a read)
             return False
-        return self.protected_by_name(_absolute(raw.rstrip("/"), self.cwd))
+        return any(self.is_secret(given) for given in self._given(path, raw))
+
+    def protected_as_given(self, path: str, raw: str) -> bool:
+        """`protected_by_name` of `raw` as the command spelled it (`_given`), where that is
+        not its resolved `path` (whose own test is the caller's)."""
+        if path == f"{self.cwd}/{raw}":
+            return False
+        return any(self.protected_by_name(given) for given in self._given(path, raw))
+
+    def _given(self, path: str, raw: str) -> list[str]:
+        """`raw` as the command spelled it (`~` expanded, made absolute against the cwd or,
+        for a relative one, each directory the call `cd`s into; no link followed), where
+        that differs from its resolved `path`.
+
+        The names and places of protected and credential files are tested on both. Dotfile
+        managers link `~/.bashrc` to `~/dotfiles/bashrc`, `~/.ssh/id_ed25519` or the whole
+        `~/.ssh` into a dotfiles repository: the resolved path's names (`bashrc`,
+        `dotfiles/ssh/mykey`) are no protected or credential names, and with the dotfiles
+        repository as the project they were even inside the allowed dirs. With a `..` the
+        spelling says nothing (bash follows the links first), and the resolved path alone
+        decides.
+        """
+        if raw == path:
+            return []
+        cwds: tuple[str, ...] = (self.cwd,)
+        if self.other_cwds and raw[:1] not in ("/", "~"):
+            cwds += self.other_cwds
+        found: list[str] = []
+        source = self.home_source
+        for cwd in cwds:
+            given = _absolute(raw, cwd)
+            if not _plain(given):
+                if "\0" in given or given[:1] != "/":
+                    continue
+                # `.` components, `//` and a trailing `/` as realpath's walk skips them: a
+                # plain path, which the tests by name take without PurePath
+                given = "/" + "/".join([p for p in given.split("/") if p and p != "."])
+            if given == path or "/.." in given:
+                continue
+            if source != self.home and given[: len(source) + 1] == source + "/":
+                given = self.home + given[len(source) :]  # below the home, as resolved
+            found.append(given)
+        return found
 
     def is_allowed(self, raw: str) -> bool:
         """Inside an allowed dir or a tmp dir (after resolution), wherever the call `cd`s."""

@@ -129,7 +129,7 @@ def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
         ):
             return None
     for path in paths.resolve_all(raw):
-        if not paths.is_secret(path) or not (path_like or paths.lexists(path)):
+        if not paths.is_secret_as_given(path, raw) or not (path_like or paths.lexists(path)):
             continue
         return _credential_read(how, path)
     return None
@@ -398,9 +398,9 @@ def _inline_code_finding(command: Command, ctx: Context) -> Finding | None:
         # `_read_finding` for a path (it always counts), and the write test, on one
         # resolution: a literal like `/bin/sh` goes through a link, `os.path.realpath`.
         for path in paths.resolve_all(raw):
-            if paths.is_secret(path):
+            if paths.is_secret_as_given(path, raw):
                 return _credential_read(how, path)
-            if writes and paths.protected_by_name(path):
+            if writes and (paths.protected_by_name(path) or paths.protected_as_given(path, raw)):
                 return Finding(
                     Verdict.ELEVATE,
                     "GK-PROT-001",
