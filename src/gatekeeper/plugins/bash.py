@@ -669,13 +669,10 @@ def _flag_problem(command: Command) -> Finding | None:
             return _review("GK-BASH-005", "`awk -f` runs a program file the gate has not read")
         ops = operands(command, {"-v", "-F"})
         program = ops[0].text if ops else ""
-        if re.search(
-            r"system\s*\(|\|\s*getline|\|&|print[^;}]*[|>]|printf[^;}]*[|>]|"
-            r"@load|ENVIRON|PROCINFO|close\s*\(|"
-            # reads of other files: `getline x < "F"`, `ARGV[1] = "F"`, `@include "F.awk"`
-            r"getline[^;}]*<|ARGV|ARGC|@include",
-            program,
-        ):
+        # imported here, not at the top: only an awk command needs it (the hook's imports)
+        from gatekeeper.shell import awkscan
+
+        if awkscan.has_effects(program):
             return _review(
                 "GK-BASH-005", "the awk program runs commands, writes files or reads others"
             )
@@ -941,6 +938,10 @@ def _version_flags(name: str) -> set[str]:
         flags |= {"-V", "-VV"}
     elif name in ("node", "nodejs", "deno", "bun"):
         flags |= {"-v"}
+    elif name in ("perl", "php", "ruby", "lua"):
+        # each prints its version and exits (ruby once no other switch is given, lua since
+        # `-v` stops it reading stdin); `perl -V` prints its configuration
+        flags |= {"-v", "-V"} if name == "perl" else {"-v"}
     return flags
 
 

@@ -100,7 +100,13 @@ _MODULE_TOOLS = {
     "py_compile",
     "coverage",
 }
-_VERSION_QUERIES = {"--version", "-V", "version", "--help", "-h", "-v"}
+_VERSION_QUERIES = {"--version", "-V", "--help", "-h", "-v"}
+# The tools whose `TOOL version` is a subcommand that only prints. Elsewhere `version` is an
+# operand: a make target, a script (`node version` runs ./version.js), a class (`java`), a
+# file to compile, or a prompt (`claude`); `yarn version` bumps, commits and tags.
+_VERSION_SUBCOMMAND = {"go", "cargo", "docker", "uv", "gh", "kubectl", "terraform", "npm"}
+# `swift -v` with no input goes on to start the REPL, which reads its standard input.
+_NOT_A_VERSION_QUERY = {("swift", "-v")}
 # The tools whose `TOOL --version` (one of `_VERSION_QUERIES`) only prints.
 _VERSION_TOOLS = {
     "node",
@@ -278,7 +284,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         return _pip(args, ctx)
     if name == "uv":
         return _uv(args, ctx)
-    if len(args) == 1 and args[0] in _VERSION_QUERIES and name in _VERSION_TOOLS:
+    if len(args) == 1 and name in _VERSION_TOOLS and _version_query(name, args[0]):
         return _safe(f"`{name} {args[0]}` only prints its version or help")
     return None
 
@@ -292,6 +298,13 @@ _ACTS_ON = frozenset(
     {*_OPTION_TAKERS, "pip", "pip3", "uv", *_LOAD_CODE_NEAR, "pytest", "py.test", *_LINTERS}
     | _VERSION_TOOLS
 )
+
+
+def _version_query(name: str, arg: str) -> bool:
+    """Whether `name arg` (`name` one of `_VERSION_TOOLS`) only prints a version or help."""
+    if arg == "version":
+        return name in _VERSION_SUBCOMMAND
+    return arg in _VERSION_QUERIES and (name, arg) not in _NOT_A_VERSION_QUERY
 
 
 def _python_options(args: list[str]) -> tuple[list[str], list[str]]:

@@ -1,0 +1,93 @@
+# Everyday forms, round 6 (issue 3): more read-only tools and version queries approved; and
+# their dangerous neighbours. Read by tests/test_corpora.py, NEVER executed.
+
+# -- `TOOL version`: a subcommand for a few tools only; elsewhere an operand that runs code ---
+# ok: GK-UNKNOWN
+go version
+# ok: GK-UNKNOWN
+npm version
+# ok: GK-UNKNOWN
+cargo version
+# ok: GK-UNKNOWN
+make --version
+# ok: GK-UNKNOWN
+node -v
+# ok: GK-UNKNOWN
+perl -v
+# bash: a Makefile whose `version` target touches a marker; `make version` created it
+# ruleid: GK-UNKNOWN
+make version
+# bash: ./version.js writes a marker; `node version` ran it and created it
+# ruleid: GK-UNKNOWN
+node version
+# bash: ./version (perl code) writes a marker; `perl version` ran it and created it
+# ruleid: GK-UNKNOWN
+perl version
+# ruleid: GK-UNKNOWN
+ruby version
+# ruleid: GK-UNKNOWN
+java version
+# ruleid: GK-UNKNOWN
+yarn version
+# ruleid: GK-UNKNOWN
+claude version
+# ruleid: GK-UNKNOWN
+swift -v
+
+# -- an interpreter's own version flag: it prints and exits, reading no program -------------
+# bash: `echo 'open(F,">/tmp/quiet12-marker-4")' | perl -v` printed the version, no marker
+# ok: GK-BASH-006
+perl -v
+# ok: GK-BASH-006
+perl -V
+# ok: GK-BASH-006
+ruby -v
+# ok: GK-BASH-006
+php -v
+# ok: GK-BASH-006
+lua -v
+# ruleid: GK-BASH-006
+echo 'print 1' | perl -v
+# ruleid: GK-BASH-006
+ruby -w
+# ruleid: GK-BASH-006
+php -a
+
+# -- awk: a `>` inside parentheses is a comparison, /dev/null is no file; strings hide nothing --
+# ok: GK-BASH-005
+awk '{print ($1 > 0 ? "positive" : "non-positive")}' file.txt
+# ok: GK-BASH-005
+awk '{print > "/dev/null"}' file.txt
+# ok: GK-BASH-005
+awk '{print $1 > "/dev/stderr"}' file.txt
+# ok: GK-BASH-005
+awk '{print $1, ($2 > $3)}' file.txt
+# ok: GK-BASH-005
+awk '/error|warn/ {print $2}' file.txt
+# ok: GK-BASH-005
+awk '{print $1; if ($2 > 3) n++} END {print n}' file.txt
+# bash (mawk): wrote /tmp/quiet12-marker-6 (the `}` in the string ended the old scan)
+# ruleid: GK-BASH-005
+awk '{print "}" > "/tmp/quiet12-marker-6"}' file.txt
+# bash (mawk): wrote /tmp/quiet12-marker-7
+# ruleid: GK-BASH-005
+awk 'BEGIN{print ";" > "/tmp/quiet12-marker-7"}'
+# bash (mawk): ran touch, which created /tmp/quiet12-marker-8
+# ruleid: GK-BASH-005
+awk 'BEGIN{printf "x;" | "touch /tmp/quiet12-marker-8"}'
+# bash (mawk): ran touch across the line continuation, which created /tmp/quiet12-marker-10
+# ruleid: GK-BASH-005
+awk 'BEGIN{ "touch /tmp/quiet12-marker-10" |\
+getline x }'
+# ruleid: GK-BASH-005
+awk '{print > "/dev/null" "x"}' file.txt
+# ruleid: GK-BASH-005
+awk '{print (a) > "out.txt"}' file.txt
+# ruleid: GK-BASH-005
+awk '{print /[(]/ > "out.txt"}' file.txt
+# ruleid: GK-BASH-005
+awk $'BEGIN { # (\nprint "a" > "out.txt" }'
+# ruleid: GK-BASH-005
+awk '{x = /"/; print "a" > "out.txt"}' file.txt
+# ruleid: GK-BASH-005
+awk 'BEGIN{getline x ";" < "/etc/passwd"}'
