@@ -91,3 +91,49 @@ awk $'BEGIN { # (\nprint "a" > "out.txt" }'
 awk '{x = /"/; print "a" > "out.txt"}' file.txt
 # ruleid: GK-BASH-005
 awk 'BEGIN{getline x ";" < "/etc/passwd"}'
+
+# -- plain readers and machine counters: their file operands go through the path policy -----
+# ok: GK-UNKNOWN
+pr -2 -h Notes notes.txt
+# ok: GK-UNKNOWN
+basenc --base64 data.bin
+# ok: GK-UNKNOWN
+basenc --base32 -d encoded.txt
+# ok: GK-UNKNOWN
+namei -l src/pkg/mod.py
+# ok: GK-UNKNOWN
+lsmod
+# ok: GK-UNKNOWN
+vmstat 1 5
+# ok: GK-UNKNOWN
+pathchk -p some/new/name.txt
+# ruleid: GK-BASH-002
+pr /etc/shadow
+# ruleid: GK-BASH-002
+basenc --base64 ~/.aws/credentials
+# ruleid: GK-BASH-002
+namei -l ~/.ssh/id_rsa
+# ruleid: GK-BASH-002
+pr notes.txt < ~/.netrc
+# ruleid: GK-WRITE-001
+pr notes.txt > ~/notes.txt
+
+# -- compilers' and build tools' version queries; ninja -v builds -------------------------
+# ok: GK-UNKNOWN
+clang --version
+# ok: GK-UNKNOWN
+clang++ -v
+# ok: GK-UNKNOWN
+cmake --version
+# ok: GK-UNKNOWN
+ninja --version
+# ok: GK-UNKNOWN
+meson --version
+# ruleid: GK-UNKNOWN
+ninja -v
+# ruleid: GK-UNKNOWN
+cmake version
+# ruleid: GK-UNKNOWN
+cmake -v
+# ruleid: GK-UNKNOWN
+meson version

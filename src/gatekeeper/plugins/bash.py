@@ -172,6 +172,9 @@ READ_ONLY: dict[str, str] = {
             "shasum",
             "numfmt",
             "find",
+            "pr",  # paginates: every option changes only the page layout
+            "basenc",  # base64 and kin; no option writes a file
+            "namei",  # each component's name and mode, links followed and shown
         ],
         "files",
     ),
@@ -206,6 +209,9 @@ READ_ONLY: dict[str, str] = {
             "lscpu",
             "lsblk",
             "df",
+            "lsmod",
+            "vmstat",  # counters of memory, processes and I/O; its operands are numbers
+            "pathchk",  # checks names: its operands are never read
             ":",
             "wait",
             "jobs",

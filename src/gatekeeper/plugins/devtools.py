@@ -106,7 +106,8 @@ _VERSION_QUERIES = {"--version", "-V", "--help", "-h", "-v"}
 # file to compile, or a prompt (`claude`); `yarn version` bumps, commits and tags.
 _VERSION_SUBCOMMAND = {"go", "cargo", "docker", "uv", "gh", "kubectl", "terraform", "npm"}
 # `swift -v` with no input goes on to start the REPL, which reads its standard input.
-_NOT_A_VERSION_QUERY = {("swift", "-v")}
+# `ninja -v` builds (verbosely); cmake takes no `-v`/`-V` of its own.
+_NOT_A_VERSION_QUERY = {("swift", "-v"), ("ninja", "-v"), ("cmake", "-v"), ("cmake", "-V")}
 # The tools whose `TOOL --version` (one of `_VERSION_QUERIES`) only prints.
 _VERSION_TOOLS = {
     "node",
@@ -136,6 +137,11 @@ _VERSION_TOOLS = {
     "php",
     "dotnet",
     "swift",
+    "clang",
+    "clang++",
+    "cmake",
+    "ninja",
+    "meson",
 }
 _PLAIN_PYTHON = LazyRegex(
     r"^\s*(import (sys|platform|os)(, ?(sys|platform|os))*\s*;\s*)?"
