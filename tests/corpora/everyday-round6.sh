@@ -137,3 +137,31 @@ cmake version
 cmake -v
 # ruleid: GK-UNKNOWN
 meson version
+
+# -- systemd's hostnamectl, localectl, loginctl: showing is SAFE, setting and killing are not -
+# ok: GK-QUERY-002
+hostnamectl
+# ok: GK-QUERY-002
+hostnamectl status --json=short
+# ok: GK-QUERY-002
+localectl list-locales
+# ok: GK-QUERY-002
+loginctl
+# ok: GK-QUERY-002
+loginctl session-status
+# ok: GK-QUERY-002
+loginctl show-user --no-pager
+# ruleid: GK-QUERY-002
+hostnamectl -H build-host status
+# ruleid: GK-QUERY-002
+loginctl --machine=box list-sessions
+# ruleid: GK-UNKNOWN
+hostnamectl hostname new-name
+# ruleid: GK-UNKNOWN
+hostnamectl set-hostname new-name
+# ruleid: GK-UNKNOWN
+localectl set-locale LANG=C
+# ruleid: GK-UNKNOWN
+loginctl terminate-user someone
+# ruleid: GK-UNKNOWN
+loginctl enable-linger

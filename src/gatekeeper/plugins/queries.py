@@ -18,7 +18,8 @@ is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure),
 ``uuidgen``, ``pstree``, ``crontab -l``,
 ``history``, ``apt list|show|search|policy``, ``apt-cache``, ``dpkg -l|-L|-s|-S``,
 ``snap list|find|info``, ``flatpak list``, ``pyenv versions``, ``rfkill list``,
-``timedatectl status``, ``sensors``, ``tput cols``, ``cargo tree|metadata|search|info|
+``timedatectl status``, ``hostnamectl``/``localectl`` status and lists, ``loginctl`` lists
+and statuses, ``sensors``, ``tput cols``, ``cargo tree|metadata|search|info|
 pkgid|locate-project|verify-project|read-manifest|help`` (nothing that compiles: a build
 runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output switches),
 ``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``,
@@ -49,7 +50,8 @@ pattern picks by a credential's name: ``fd id_rsa -x cat``); ``ip`` with ``add``
 and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --graph``,
 ``brew`` given a formula file path (a Ruby file it would load); ``dmesg -c|-C|-D|-E|-n``;
 ``journalctl --vacuum-*|--rotate|--flush|--file|--directory``; ``systemctl``/
-``timedatectl``/``journalctl`` with ``-H``/``-M`` (another host); ``ss -K``/``-D`` (long names
+``timedatectl``/``hostnamectl``/``localectl``/``loginctl``/``journalctl`` with ``-H``/``-M``
+(another host); ``ss -K``/``-D`` (long names
 abbreviated too: ``ss --dia=F``); ``lastlog --clear|--set|--root`` and their prefixes;
 ``crontab`` other than ``-l``; ``terraform -chdir`` and ``fmt`` targets outside the allowed
 dirs; ``ansible-doc -M``, ``ansible-galaxy --server``; ``networksetup -set*|-create*...``;
@@ -1310,6 +1312,28 @@ def _timedatectl(args: list[str]) -> Finding | None:
     return None
 
 
+# systemd's other `*ctl` tools: the verbs that only show (a bare call is `status`, or
+# `list-sessions` for loginctl); `hostnamectl hostname NAME` and every `set-*` change things.
+_CTL_SHOW = {
+    "hostnamectl": frozenset({"status"}),
+    "localectl": frozenset({"status", "list-locales", "list-keymaps", "list-x11-keymap-models",
+                            "list-x11-keymap-layouts", "list-x11-keymap-variants",
+                            "list-x11-keymap-options"}),
+    "loginctl": frozenset({"list-sessions", "list-users", "list-seats", "session-status",
+                           "show-session", "user-status", "show-user", "seat-status",
+                           "show-seat"}),
+}  # fmt: skip
+
+
+def _ctl_show(name: str, args: list[str]) -> Finding | None:
+    positional, flags = _split(args, ())
+    if _remote(flags):
+        return _review(f"`{name} -H/-M` talks to another host or machine")
+    if not positional or positional[0] in _CTL_SHOW[name]:
+        return _safe(f"`{name}` only shows the machine's settings or sessions")
+    return None
+
+
 # -- small system-information tools ----------------------------------------------------------
 
 _TPUT_CAPS = {
@@ -1638,6 +1662,7 @@ _TOOLS = _SIMPLE | {
     "dmesg",
     "systemctl",
     "timedatectl",
+    *_CTL_SHOW,
 }
 _TOOLS |= queries_ops.TOOLS | queries_macos.TOOLS | queries_tools.TOOLS
 
@@ -1689,6 +1714,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _systemctl(args)
     elif name == "timedatectl":
         found = _timedatectl(args)
+    elif name in _CTL_SHOW:
+        found = _ctl_show(name, args)
     elif name in queries_ops.TOOLS:
         found = queries_ops.check(name, args, ctx)
     elif name in queries_macos.TOOLS:
