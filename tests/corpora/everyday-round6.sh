@@ -165,3 +165,85 @@ localectl set-locale LANG=C
 loginctl terminate-user someone
 # ruleid: GK-UNKNOWN
 loginctl enable-linger
+
+# -- binutils' inspectors: printing flags only; response files, plugins and sources are not --
+# ok: GK-UNKNOWN
+readelf -hSW build/app
+# ok: GK-UNKNOWN
+readelf -x .rodata build/app
+# ok: GK-UNKNOWN
+readelf --string-dump=.comment build/app
+# ok: GK-UNKNOWN
+nm -C --defined-only build/app.o
+# ok: GK-UNKNOWN
+nm -f posix -t x build/libx.a
+# ok: GK-UNKNOWN
+objdump -d -M intel --no-show-raw-insn build/app
+# ok: GK-UNKNOWN
+objdump -j .text -d build/app
+# ok: GK-UNKNOWN
+size --format=sysv build/app
+# ok: GK-UNKNOWN
+addr2line -f -e build/app 0x4011d6
+# ok: GK-UNKNOWN
+c++filt _ZN3foo3barEv
+# ruleid: GK-UNKNOWN
+readelf @opts.txt
+# ruleid: GK-UNKNOWN
+readelf -wK build/app
+# ruleid: GK-UNKNOWN
+readelf --debug-dump=follow-links build/app
+# ruleid: GK-UNKNOWN
+readelf -P build/app
+# ruleid: GK-UNKNOWN
+nm --plugin ./liblto.so build/app.o
+# ruleid: GK-UNKNOWN
+objdump -S build/app
+# ruleid: GK-UNKNOWN
+objdump -dS build/app
+# ruleid: GK-UNKNOWN
+objdump --source build/app
+# ruleid: GK-UNKNOWN
+objdump -W build/app
+# ruleid: GK-UNKNOWN
+c++filt @symbols.txt
+# ruleid: GK-BASH-002
+readelf -h /usr/bin/ls
+# ruleid: GK-BASH-002
+addr2line -e ~/bin/tool 0x10
+# ruleid: GK-BASH-002
+objdump -d ../other/app
+
+# -- gofmt without -w, tokei, zipinfo, eza: readers of the project --------------------------
+# ok: GK-UNKNOWN
+gofmt -l .
+# ok: GK-UNKNOWN
+gofmt -d -s src
+# ok: GK-UNKNOWN
+gofmt -r 'a[b:len(a)] -> a[b:]' -l src
+# ok: GK-UNKNOWN
+tokei
+# ok: GK-UNKNOWN
+tokei -o json src
+# ok: GK-BASH-002
+zipinfo dist/app.zip
+# ok: GK-BASH-002
+eza -la --git
+# ok: GK-BASH-002
+exa -T -L 2 src
+# ruleid: GK-UNKNOWN
+gofmt -w src
+# ruleid: GK-UNKNOWN
+gofmt -l -w=true src
+# ruleid: GK-UNKNOWN
+gofmt -cpuprofile prof.out src
+# ruleid: GK-UNKNOWN
+tokei -i previous.json
+# ruleid: GK-BASH-002
+gofmt -l ~/go/src
+# ruleid: GK-BASH-002
+tokei /etc
+# ruleid: GK-BASH-002
+zipinfo ~/Downloads/x.zip
+# ruleid: GK-BASH-002
+eza -la ~/.ssh

@@ -175,6 +175,9 @@ READ_ONLY: dict[str, str] = {
             "pr",  # paginates: every option changes only the page layout
             "basenc",  # base64 and kin; no option writes a file
             "namei",  # each component's name and mode, links followed and shown
+            "zipinfo",  # lists an archive: the archive, and member names, path-checked
+            "eza",  # ls with colours: no option writes or runs anything
+            "exa",
         ],
         "files",
     ),
