@@ -247,3 +247,35 @@ tokei /etc
 zipinfo ~/Downloads/x.zip
 # ruleid: GK-BASH-002
 eza -la ~/.ssh
+
+# -- chmod inside the allowed dirs is file management; protected targets, however spelled ----
+# ok: GK-PROT-001
+chmod +x scripts/build.sh
+# ok: GK-PROT-001
+chmod 755 scripts/build.sh
+# ok: GK-PROT-001
+chmod -x scripts/build.sh
+# ok: GK-PROT-001
+chmod u+x,go-w scripts/build.sh
+# ok: GK-PROT-001
+chmod -R u+w src
+# ok: GK-PROT-001
+chmod u+x /tmp/run.sh
+# ruleid: GK-PROT-001
+chmod +x .git/hooks/pre-commit
+# bash (GNU chmod): `chmod -w,u+x f` made f -r-xr--r--: an option-like word is the mode
+# ruleid: GK-PROT-001
+chmod -w,u+x .git/hooks/pre-commit
+# bash: `chmod --reference=f g` gave g f's mode: every operand is a target
+# ruleid: GK-PROT-001
+chmod --reference=scripts/build.sh .git/hooks/pre-push
+# ruleid: GK-PROT-001
+chmod --reference scripts/build.sh .git/hooks/pre-push
+# ruleid: GK-PROT-001
+chmod -x ~/.bashrc
+# ruleid: GK-PROT-004
+chmod -R 777 .
+# ruleid: GK-WRITE-001
+chmod 644 ~/notes.txt
+# ruleid: GK-BASH-005
+chmod +x *.sh

@@ -61,7 +61,7 @@ standard input (``curl x | sh``, ``cat x | python``), or runs a script file (``b
 **Why:** the commands that will run are not in the text the gate was shown.
 
 ## GK-BASH-007 — file management inside the allowed directories (SAFE)
-**What it catches:** ``mkdir``, ``touch``, ``cp``, ``mv``, ``ln`` whose every operand lies in
+**What it catches:** ``mkdir``, ``touch``, ``cp``, ``mv``, ``ln``, ``chmod`` whose every operand lies in
 the allowed or tmp dirs (their targets are also checked by GK-WRITE and GK-PROT).
 **Why:** the same as editing files with the Write tool.
 **Example:** ``mkdir -p src/pkg && touch src/pkg/__init__.py``.
@@ -262,7 +262,7 @@ READ_ONLY: dict[str, str] = {
     ),
     **dict.fromkeys(["awk", "gawk", "mawk", "nawk"], "pattern"),
 }
-_FILE_MANAGEMENT = {"mkdir", "touch", "cp", "mv", "ln"}
+_FILE_MANAGEMENT = {"mkdir", "touch", "cp", "mv", "ln", "chmod"}
 _REMOVERS = {"rm", "rmdir", "unlink", "shred"}
 _SHELL_BUILTINS_UNSEEN = {
     "eval": "`eval` runs a string the gate cannot see as a command",
