@@ -279,3 +279,35 @@ chmod -R 777 .
 chmod 644 ~/notes.txt
 # ruleid: GK-BASH-005
 chmod +x *.sh
+
+# -- small printers: python's arithmetic, openssl rand, lsb_release, rustc --explain ---------
+# ok: GK-DEV-002
+python -c 'print(1+1)'
+# ok: GK-DEV-002
+python3 -c 'print(1.5 * 3 - 2)'
+# ok: GK-DEV-002
+uv run python -c 'print(1)'
+# ruleid: GK-DEV-002
+python -c 'print(9**9**9)'
+# ruleid: GK-DEV-002
+python -c 'print(len(open("/etc/passwd").read()))'
+# ok: GK-UNKNOWN
+openssl rand -hex 16
+# ok: GK-UNKNOWN
+openssl rand -base64 32
+# ruleid: GK-UNKNOWN
+openssl rand -out key.bin 32
+# ruleid: GK-UNKNOWN
+openssl rand -writerand seed.bin 8
+# ruleid: GK-UNKNOWN
+openssl rand -engine ./libx.so 8
+# ruleid: GK-UNKNOWN
+openssl rand -provider-path . -provider x 8
+# ok: GK-UNKNOWN
+lsb_release -a
+# ok: GK-UNKNOWN
+rustc --explain E0308
+# ruleid: GK-UNKNOWN
+rustc --explain E0308 main.rs
+# ruleid: GK-UNKNOWN
+rustc main.rs

@@ -213,6 +213,7 @@ READ_ONLY: dict[str, str] = {
             "lsblk",
             "df",
             "lsmod",
+            "lsb_release",  # the distribution's name and version
             "vmstat",  # counters of memory, processes and I/O; its operands are numbers
             "pathchk",  # checks names: its operands are never read
             ":",

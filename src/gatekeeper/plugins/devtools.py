@@ -5,6 +5,7 @@
 ``ruff``, ``mypy``, ``black``, ``isort``, ``flake8``, ``pylint``, ``pip install``/``list``/
 ``show``/``freeze``, ``uv run pytest``, ``uv sync``, ``uv pip install``, ``uv lock``,
 ``python -m pytest|pip|mypy|ruff|venv|...``, version queries (``node --version``),
+``rustc --explain E0308``,
 ``uv help``, ``uv cache dir``, ``uv python list|find``, ``pip tree``, ``pip hash`` of the
 project's archives.
 **Why:** the seeds' baseline for a Python project: running its own tests and linters.
@@ -13,7 +14,8 @@ project's archives.
 ## GK-DEV-002 — a dev tool used in a way the seeds do not cover (REVIEW)
 **What it catches:** ``python -c``/``python -``/code on stdin (unless plainly harmless:
 ``python -c 'import sys; print(sys.version)'``, ``python -c 'print(f"{x}")'`` — a string
-or an f-string whose fields are bare names), a script outside the allowed dirs,
+or an f-string whose fields are bare names, ``python -c 'print(1+1)'`` — numbers and single
+operators), a script outside the allowed dirs,
 ``pytest --basetemp`` outside a tmp dir (pytest deletes that directory), ``pytest @FILE``
 (more arguments the gate cannot see), ``pytest --pastebin``, ``pytest -o`` of a setting
 other than a harmless one (``addopts``, ``cache_dir``...), ``pytest --cov-report=html:DIR``
@@ -147,7 +149,9 @@ _PLAIN_PYTHON = LazyRegex(
     r"^\s*(import (sys|platform|os)(, ?(sys|platform|os))*\s*;\s*)?"
     r"print\((sys\.(version|version_info|executable|path|platform)|platform\.\w+\(\)"
     # a string literal, or an f-string whose fields are bare names (no calls, no attributes)
-    r"|f?\"(?:[^\"\\{}]|\{[A-Za-z_]\w*\})*\"|f?'(?:[^'\\{}]|\{[A-Za-z_]\w*\})*')\)\s*$"
+    r"|f?\"(?:[^\"\\{}]|\{[A-Za-z_]\w*\})*\"|f?'(?:[^'\\{}]|\{[A-Za-z_]\w*\})*'"
+    # numbers joined by single operators (no `**`: `9**9**9` would not end)
+    r"|\d+(?:\.\d+)?(?:\s*[-+*/%]\s*\d+(?:\.\d+)?)*)\)\s*$"
 )
 
 
@@ -292,6 +296,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         return _uv(args, ctx)
     if len(args) == 1 and name in _VERSION_TOOLS and _version_query(name, args[0]):
         return _safe(f"`{name} {args[0]}` only prints its version or help")
+    if name == "rustc" and len(args) == 2 and args[0] == "--explain" and args[1][1:].isdigit():
+        return _safe(f"`rustc --explain {args[1]}` only prints the error's explanation")
     return None
 
 

@@ -26,7 +26,7 @@ runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output s
 ``mktemp -u``, ``mktemp``/``mktemp -d`` without a template or a dir,
 ``pre-commit help|validate-config``,
 ``yarn``/``pnpm`` ``list|why|info|outdated|audit`` (cwd inside the allowed dirs),
-``openssl version|list|x509 -noout -text``, ``gzip``/``gunzip`` ``-c|-l|-t``,
+``openssl version|list|x509 -noout -text``, ``openssl rand -hex N``, ``gzip``/``gunzip`` ``-c|-l|-t``,
 ``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress); ansible's help,
 version, ``ansible-doc``, ``ansible-config list`` and ``ansible-galaxy role|collection list``
 (cwd inside the allowed dirs), macOS ``networksetup -list*|-get*|-show*``, ``auth0 --help``
@@ -471,6 +471,19 @@ _X509_VALUE = {"-in", "-inform", "-nameopt", "-certopt", "-ext", "-checkend"}
 _OPENSSL_VERSION_FLAGS = {f"-{c}" for c in "avbofpdemrc"}
 
 
+def _openssl_rand(rest: list[str]) -> bool:
+    """`openssl rand [-hex|-base64] N`: no `-out`/`-writerand` (they write), `-rand` (it reads
+    seed files), `-engine`/`-provider` (they load a module)."""
+    flags = [a for a in rest if a.startswith("-")]
+    counts = [a for a in rest if not a.startswith("-")]
+    return (
+        all(f in ("-hex", "-base64") for f in flags)
+        and len(counts) == 1
+        and counts[0][:1].isdigit()
+        and counts[0].rstrip("KMGT").isdigit()
+    )
+
+
 def _openssl(command: Command, ctx: Context) -> Finding | None:
     args = list(command.argv[1:])
     if not args:
@@ -480,6 +493,8 @@ def _openssl(command: Command, ctx: Context) -> Finding | None:
         return _safe("`openssl version` only prints versions")
     if sub == "help" or (sub == "list" and all(a.startswith("-") for a in rest)):
         return _safe(f"`openssl {sub}` only prints what it supports")
+    if sub == "rand" and _openssl_rand(rest):
+        return _safe("`openssl rand` only prints random bytes")
     if sub != "x509":
         return None  # s_client and friends talk to the network; others write
     files = []
