@@ -42,3 +42,25 @@ def test_binutils_inspectors_read_the_projects_binaries(
 ) -> None:
     (gk_env.project / "a.out").write_bytes(b"\x7fELF")
     assert check(quiet_engine, command, cwd=str(gk_env.project)).outcome is Outcome.ALLOW
+
+
+# find hands every file it finds to `-exec CMD {}`: with CMD a writer, the targets are the
+# files below the start paths, not the literal `{}` (a name inside the project). bash: in a
+# fresh repository `find .git -maxdepth 1 -name config -exec cp evil.cfg {} \;` copied a
+# core.fsmonitor line over .git/config, and `git status` then ran it.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "find . -exec chmod 644 {} \\;",
+        "find . -type f -name '*.py' -exec chmod +x {} \\;",
+        "find .git -maxdepth 1 -name config -exec cp evil.cfg {} \\;",
+        "find . -exec mv {} {}.bak \\;",
+    ],
+)
+def test_find_exec_writers_below_a_repository_are_not_allowed(
+    quiet_engine: Engine, gk_env: GkEnv, command: str
+) -> None:
+    (gk_env.project / ".git").mkdir(exist_ok=True)
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert decision.outcome is not Outcome.ALLOW, decision.reason
+    assert "GK-PROT-004" in {f.rule for f in decision.findings}

@@ -311,3 +311,23 @@ rustc --explain E0308
 rustc --explain E0308 main.rs
 # ruleid: GK-UNKNOWN
 rustc main.rs
+
+# -- find -exec WRITER {}: the files it finds are the targets, not the literal `{}` ----------
+# bash: in a fresh repository, this copied evil.cfg (core.fsmonitor = touch MARKER) over
+# .git/config, and `git status` then created /tmp/quiet12-marker-12
+# ruleid: GK-PROT-004
+find .git -maxdepth 1 -name config -exec cp evil.cfg {} \;
+# ruleid: GK-PROT-004
+find .git -exec cp /dev/null {} \;
+# ruleid: GK-PROT-004
+find .git/hooks -name pre-commit -exec chmod +x {} +
+# ruleid: GK-PROT-004
+find .claude -name settings.json -exec cp mine.json {} \;
+# ok: GK-PROT-004
+find src -name '*.sh' -exec chmod +x {} +
+# ok: GK-PROT-004
+find src -name '*.tmp' -exec touch {} +
+# ok: GK-PROT-004
+find . -name '*.txt' -exec wc -l {} +
+# ok: GK-PROT-004
+find . -type f -exec cat {} +
