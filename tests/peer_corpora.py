@@ -292,6 +292,13 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
     (
         "*",
         "*",
+        r"^openssl rand (-hex|-base64) \d+$",
+        "`openssl rand` with `-hex`/`-base64` and a count only prints random bytes; `-out`, "
+        "`-writerand`, `-rand`, `-engine` and `-provider` still ask (GK-QUERY-001)",
+    ),
+    (
+        "*",
+        "*",
         r"^git clean (-n|--dry-run)$",
         "`git clean -n` is a dry run that only lists what it would remove (reference/peers.md "
         "§4 lists it as a false-positive guard); `-i` and every real clean still ask",
