@@ -284,6 +284,21 @@ POLICY_DIFFERENCES: Sequence[tuple[str, str, str, str]] = (
     (
         "*",
         "*",
+        r"""^awk '\{print > "/dev/std(err|out)"\}' file\.txt$""",
+        "an awk `print` to `/dev/stderr` or `/dev/stdout` writes no file: the output goes to "
+        "the command's own streams (GK-BASH-005 still reviews any other target, and every "
+        "pipe)",
+    ),
+    (
+        "*",
+        "*",
+        r"^openssl rand (-hex|-base64) \d+$",
+        "`openssl rand` with `-hex`/`-base64` and a count only prints random bytes; `-out`, "
+        "`-writerand`, `-rand`, `-engine` and `-provider` still ask (GK-QUERY-001)",
+    ),
+    (
+        "*",
+        "*",
         r"^git clean (-n|--dry-run)$",
         "`git clean -n` is a dry run that only lists what it would remove (reference/peers.md "
         "§4 lists it as a false-positive guard); `-i` and every real clean still ask",
@@ -483,8 +498,9 @@ DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
         "test_npm.py",
         "`help` opens the `viewer` the project's `.npmrc` may set (a browser), `docs`/`home`/"
         "`bugs`/`repo`/`fund PKG` open a browser, `pack` runs lifecycle scripts, `doctor` "
-        "cleans the cache, `token list` and `profile get` print tokens and personal data; "
-        "`help-search` and the listings are SAFE (GK-QUERY-001)",
+        "cleans the cache, `token list` and `profile get` print tokens and personal data, "
+        "`yarn version` (yarn 1) asks for a version, then bumps it, commits, tags and runs the "
+        "`version` lifecycle scripts; `help-search` and the listings are SAFE (GK-QUERY-001)",
     ),
     (
         "test_azure.py",

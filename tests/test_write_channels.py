@@ -55,8 +55,9 @@ def _own_channels_as_they_were(command: Command) -> list[tuple[Word, str]]:
         targets += [(w, "tee") for w in operands(command)]
     elif name in _OPERANDS_WRITTEN:
         ops = operands(command, _VALUE_OPTIONS.get(name))
+        # (quiet12: no operand is the mode after `--reference` or a dash mode, `chmod -w F`)
         if name in ("chmod", "chown", "chgrp", "setfacl", "chattr") and ops:
-            ops = ops[1:]
+            ops = ops if effects._no_mode(command) else ops[1:]
         targets += [(w, f"`{name}`") for w in ops]
     elif name in _DESTINATION_LAST:
         targets += _destination(command)

@@ -61,7 +61,7 @@ standard input (``curl x | sh``, ``cat x | python``), or runs a script file (``b
 **Why:** the commands that will run are not in the text the gate was shown.
 
 ## GK-BASH-007 — file management inside the allowed directories (SAFE)
-**What it catches:** ``mkdir``, ``touch``, ``cp``, ``mv``, ``ln`` whose every operand lies in
+**What it catches:** ``mkdir``, ``touch``, ``cp``, ``mv``, ``ln``, ``chmod`` whose every operand lies in
 the allowed or tmp dirs (their targets are also checked by GK-WRITE and GK-PROT).
 **Why:** the same as editing files with the Write tool.
 **Example:** ``mkdir -p src/pkg && touch src/pkg/__init__.py``.
@@ -172,6 +172,12 @@ READ_ONLY: dict[str, str] = {
             "shasum",
             "numfmt",
             "find",
+            "pr",  # paginates: every option changes only the page layout
+            "basenc",  # base64 and kin; no option writes a file
+            "namei",  # each component's name and mode, links followed and shown
+            "zipinfo",  # lists an archive: the archive, and member names, path-checked
+            "eza",  # ls with colours: no option writes or runs anything
+            "exa",
         ],
         "files",
     ),
@@ -206,6 +212,10 @@ READ_ONLY: dict[str, str] = {
             "lscpu",
             "lsblk",
             "df",
+            "lsmod",
+            "lsb_release",  # the distribution's name and version
+            "vmstat",  # counters of memory, processes and I/O; its operands are numbers
+            "pathchk",  # checks names: its operands are never read
             ":",
             "wait",
             "jobs",
@@ -253,7 +263,7 @@ READ_ONLY: dict[str, str] = {
     ),
     **dict.fromkeys(["awk", "gawk", "mawk", "nawk"], "pattern"),
 }
-_FILE_MANAGEMENT = {"mkdir", "touch", "cp", "mv", "ln"}
+_FILE_MANAGEMENT = {"mkdir", "touch", "cp", "mv", "ln", "chmod"}
 _REMOVERS = {"rm", "rmdir", "unlink", "shred"}
 _SHELL_BUILTINS_UNSEEN = {
     "eval": "`eval` runs a string the gate cannot see as a command",
@@ -669,13 +679,10 @@ def _flag_problem(command: Command) -> Finding | None:
             return _review("GK-BASH-005", "`awk -f` runs a program file the gate has not read")
         ops = operands(command, {"-v", "-F"})
         program = ops[0].text if ops else ""
-        if re.search(
-            r"system\s*\(|\|\s*getline|\|&|print[^;}]*[|>]|printf[^;}]*[|>]|"
-            r"@load|ENVIRON|PROCINFO|close\s*\(|"
-            # reads of other files: `getline x < "F"`, `ARGV[1] = "F"`, `@include "F.awk"`
-            r"getline[^;}]*<|ARGV|ARGC|@include",
-            program,
-        ):
+        # imported here, not at the top: only an awk command needs it (the hook's imports)
+        from gatekeeper.shell import awkscan
+
+        if awkscan.has_effects(program):
             return _review(
                 "GK-BASH-005", "the awk program runs commands, writes files or reads others"
             )
@@ -941,6 +948,10 @@ def _version_flags(name: str) -> set[str]:
         flags |= {"-V", "-VV"}
     elif name in ("node", "nodejs", "deno", "bun"):
         flags |= {"-v"}
+    elif name in ("perl", "php", "ruby", "lua"):
+        # each prints its version and exits (ruby once no other switch is given, lua since
+        # `-v` stops it reading stdin); `perl -V` prints its configuration
+        flags |= {"-v", "-V"} if name == "perl" else {"-v"}
     return flags
 
 

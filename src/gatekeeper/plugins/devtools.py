@@ -5,6 +5,7 @@
 ``ruff``, ``mypy``, ``black``, ``isort``, ``flake8``, ``pylint``, ``pip install``/``list``/
 ``show``/``freeze``, ``uv run pytest``, ``uv sync``, ``uv pip install``, ``uv lock``,
 ``python -m pytest|pip|mypy|ruff|venv|...``, version queries (``node --version``),
+``rustc --explain E0308``,
 ``uv help``, ``uv cache dir``, ``uv python list|find``, ``pip tree``, ``pip hash`` of the
 project's archives.
 **Why:** the seeds' baseline for a Python project: running its own tests and linters.
@@ -13,7 +14,8 @@ project's archives.
 ## GK-DEV-002 — a dev tool used in a way the seeds do not cover (REVIEW)
 **What it catches:** ``python -c``/``python -``/code on stdin (unless plainly harmless:
 ``python -c 'import sys; print(sys.version)'``, ``python -c 'print(f"{x}")'`` — a string
-or an f-string whose fields are bare names), a script outside the allowed dirs,
+or an f-string whose fields are bare names, ``python -c 'print(1+1)'`` — numbers and single
+operators), a script outside the allowed dirs,
 ``pytest --basetemp`` outside a tmp dir (pytest deletes that directory), ``pytest @FILE``
 (more arguments the gate cannot see), ``pytest --pastebin``, ``pytest -o`` of a setting
 other than a harmless one (``addopts``, ``cache_dir``...), ``pytest --cov-report=html:DIR``
@@ -100,7 +102,14 @@ _MODULE_TOOLS = {
     "py_compile",
     "coverage",
 }
-_VERSION_QUERIES = {"--version", "-V", "version", "--help", "-h", "-v"}
+_VERSION_QUERIES = {"--version", "-V", "--help", "-h", "-v"}
+# The tools whose `TOOL version` is a subcommand that only prints. Elsewhere `version` is an
+# operand: a make target, a script (`node version` runs ./version.js), a class (`java`), a
+# file to compile, or a prompt (`claude`); `yarn version` bumps, commits and tags.
+_VERSION_SUBCOMMAND = {"go", "cargo", "docker", "uv", "gh", "kubectl", "terraform", "npm"}
+# `swift -v` with no input goes on to start the REPL, which reads its standard input.
+# `ninja -v` builds (verbosely); cmake takes no `-v`/`-V` of its own.
+_NOT_A_VERSION_QUERY = {("swift", "-v"), ("ninja", "-v"), ("cmake", "-v"), ("cmake", "-V")}
 # The tools whose `TOOL --version` (one of `_VERSION_QUERIES`) only prints.
 _VERSION_TOOLS = {
     "node",
@@ -130,12 +139,19 @@ _VERSION_TOOLS = {
     "php",
     "dotnet",
     "swift",
+    "clang",
+    "clang++",
+    "cmake",
+    "ninja",
+    "meson",
 }
 _PLAIN_PYTHON = LazyRegex(
     r"^\s*(import (sys|platform|os)(, ?(sys|platform|os))*\s*;\s*)?"
     r"print\((sys\.(version|version_info|executable|path|platform)|platform\.\w+\(\)"
     # a string literal, or an f-string whose fields are bare names (no calls, no attributes)
-    r"|f?\"(?:[^\"\\{}]|\{[A-Za-z_]\w*\})*\"|f?'(?:[^'\\{}]|\{[A-Za-z_]\w*\})*')\)\s*$"
+    r"|f?\"(?:[^\"\\{}]|\{[A-Za-z_]\w*\})*\"|f?'(?:[^'\\{}]|\{[A-Za-z_]\w*\})*'"
+    # numbers joined by single operators (no `**`: `9**9**9` would not end)
+    r"|\d+(?:\.\d+)?(?:\s*[-+*/%]\s*\d+(?:\.\d+)?)*)\)\s*$"
 )
 
 
@@ -278,8 +294,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         return _pip(args, ctx)
     if name == "uv":
         return _uv(args, ctx)
-    if len(args) == 1 and args[0] in _VERSION_QUERIES and name in _VERSION_TOOLS:
+    if len(args) == 1 and name in _VERSION_TOOLS and _version_query(name, args[0]):
         return _safe(f"`{name} {args[0]}` only prints its version or help")
+    if name == "rustc" and len(args) == 2 and args[0] == "--explain" and args[1][1:].isdigit():
+        return _safe(f"`rustc --explain {args[1]}` only prints the error's explanation")
     return None
 
 
@@ -292,6 +310,13 @@ _ACTS_ON = frozenset(
     {*_OPTION_TAKERS, "pip", "pip3", "uv", *_LOAD_CODE_NEAR, "pytest", "py.test", *_LINTERS}
     | _VERSION_TOOLS
 )
+
+
+def _version_query(name: str, arg: str) -> bool:
+    """Whether `name arg` (`name` one of `_VERSION_TOOLS`) only prints a version or help."""
+    if arg == "version":
+        return name in _VERSION_SUBCOMMAND
+    return arg in _VERSION_QUERIES and (name, arg) not in _NOT_A_VERSION_QUERY
 
 
 def _python_options(args: list[str]) -> tuple[list[str], list[str]]:

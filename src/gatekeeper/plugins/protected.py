@@ -33,7 +33,8 @@ hook off as surely as overwriting it.
 **Why:** ``rm -rf ~`` writes every protected path at once; no allow rule may approve it.
 ``find X -name ... -delete`` (with tests that select what goes) is REVIEW rather than
 ELEVATE when X holds protected paths: it may reach them, so no allow rule approves it, but a
-reviewer can judge the filter.
+reviewer can judge the filter; so is ``find X ... -exec CMD {}`` when CMD writes its ``{}``
+(``wrappers._find_writes_protected``).
 Also (REVIEW) what lands there under names the command line does not show: a tree
 copied in (``cp -r x/. ~``, ``rsync -a x/ ~/``), an archive extracted or a patch applied
 (``tar -x``, ``unzip``, ``cpio -i``, ``7z x``, ``patch``), run-time globs, server-chosen

@@ -18,14 +18,15 @@ is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure),
 ``uuidgen``, ``pstree``, ``crontab -l``,
 ``history``, ``apt list|show|search|policy``, ``apt-cache``, ``dpkg -l|-L|-s|-S``,
 ``snap list|find|info``, ``flatpak list``, ``pyenv versions``, ``rfkill list``,
-``timedatectl status``, ``sensors``, ``tput cols``, ``cargo tree|metadata|search|info|
+``timedatectl status``, ``hostnamectl``/``localectl`` status and lists, ``loginctl`` lists
+and statuses, ``sensors``, ``tput cols``, ``cargo tree|metadata|search|info|
 pkgid|locate-project|verify-project|read-manifest|help`` (nothing that compiles: a build
 runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output switches),
 ``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``,
 ``mktemp -u``, ``mktemp``/``mktemp -d`` without a template or a dir,
 ``pre-commit help|validate-config``,
 ``yarn``/``pnpm`` ``list|why|info|outdated|audit`` (cwd inside the allowed dirs),
-``openssl version|list|x509 -noout -text``, ``gzip``/``gunzip`` ``-c|-l|-t``,
+``openssl version|list|x509 -noout -text``, ``openssl rand -hex N``, ``gzip``/``gunzip`` ``-c|-l|-t``,
 ``curl``/``wget`` ``--version``/``--help`` (nothing else: a URL is egress); ansible's help,
 version, ``ansible-doc``, ``ansible-config list`` and ``ansible-galaxy role|collection list``
 (cwd inside the allowed dirs), macOS ``networksetup -list*|-get*|-show*``, ``auth0 --help``
@@ -49,7 +50,8 @@ pattern picks by a credential's name: ``fd id_rsa -x cat``); ``ip`` with ``add``
 and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --graph``,
 ``brew`` given a formula file path (a Ruby file it would load); ``dmesg -c|-C|-D|-E|-n``;
 ``journalctl --vacuum-*|--rotate|--flush|--file|--directory``; ``systemctl``/
-``timedatectl``/``journalctl`` with ``-H``/``-M`` (another host); ``ss -K``/``-D`` (long names
+``timedatectl``/``hostnamectl``/``localectl``/``loginctl``/``journalctl`` with ``-H``/``-M``
+(another host); ``ss -K``/``-D`` (long names
 abbreviated too: ``ss --dia=F``); ``lastlog --clear|--set|--root`` and their prefixes;
 ``crontab`` other than ``-l``; ``terraform -chdir`` and ``fmt`` targets outside the allowed
 dirs; ``ansible-doc -M``, ``ansible-galaxy --server``; ``networksetup -set*|-create*...``;
@@ -469,6 +471,19 @@ _X509_VALUE = {"-in", "-inform", "-nameopt", "-certopt", "-ext", "-checkend"}
 _OPENSSL_VERSION_FLAGS = {f"-{c}" for c in "avbofpdemrc"}
 
 
+def _openssl_rand(rest: list[str]) -> bool:
+    """`openssl rand [-hex|-base64] N`: no `-out`/`-writerand` (they write), `-rand` (it reads
+    seed files), `-engine`/`-provider` (they load a module)."""
+    flags = [a for a in rest if a.startswith("-")]
+    counts = [a for a in rest if not a.startswith("-")]
+    return (
+        all(f in ("-hex", "-base64") for f in flags)
+        and len(counts) == 1
+        and counts[0][:1].isdigit()
+        and counts[0].rstrip("KMGT").isdigit()
+    )
+
+
 def _openssl(command: Command, ctx: Context) -> Finding | None:
     args = list(command.argv[1:])
     if not args:
@@ -478,6 +493,8 @@ def _openssl(command: Command, ctx: Context) -> Finding | None:
         return _safe("`openssl version` only prints versions")
     if sub == "help" or (sub == "list" and all(a.startswith("-") for a in rest)):
         return _safe(f"`openssl {sub}` only prints what it supports")
+    if sub == "rand" and _openssl_rand(rest):
+        return _safe("`openssl rand` only prints random bytes")
     if sub != "x509":
         return None  # s_client and friends talk to the network; others write
     files = []
@@ -1310,6 +1327,28 @@ def _timedatectl(args: list[str]) -> Finding | None:
     return None
 
 
+# systemd's other `*ctl` tools: the verbs that only show (a bare call is `status`, or
+# `list-sessions` for loginctl); `hostnamectl hostname NAME` and every `set-*` change things.
+_CTL_SHOW = {
+    "hostnamectl": frozenset({"status"}),
+    "localectl": frozenset({"status", "list-locales", "list-keymaps", "list-x11-keymap-models",
+                            "list-x11-keymap-layouts", "list-x11-keymap-variants",
+                            "list-x11-keymap-options"}),
+    "loginctl": frozenset({"list-sessions", "list-users", "list-seats", "session-status",
+                           "show-session", "user-status", "show-user", "seat-status",
+                           "show-seat"}),
+}  # fmt: skip
+
+
+def _ctl_show(name: str, args: list[str]) -> Finding | None:
+    positional, flags = _split(args, ())
+    if _remote(flags):
+        return _review(f"`{name} -H/-M` talks to another host or machine")
+    if not positional or positional[0] in _CTL_SHOW[name]:
+        return _safe(f"`{name}` only shows the machine's settings or sessions")
+    return None
+
+
 # -- small system-information tools ----------------------------------------------------------
 
 _TPUT_CAPS = {
@@ -1638,6 +1677,7 @@ _TOOLS = _SIMPLE | {
     "dmesg",
     "systemctl",
     "timedatectl",
+    *_CTL_SHOW,
 }
 _TOOLS |= queries_ops.TOOLS | queries_macos.TOOLS | queries_tools.TOOLS
 
@@ -1689,6 +1729,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _systemctl(args)
     elif name == "timedatectl":
         found = _timedatectl(args)
+    elif name in _CTL_SHOW:
+        found = _ctl_show(name, args)
     elif name in queries_ops.TOOLS:
         found = queries_ops.check(name, args, ctx)
     elif name in queries_macos.TOOLS:

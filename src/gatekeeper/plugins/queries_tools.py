@@ -24,17 +24,17 @@ data sources (code); ``fmt`` and ``plugins required`` only parse HCL.
 from __future__ import annotations
 
 from gatekeeper.lazyre import LazyRegex
-from gatekeeper.model import Finding, Verdict
+from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import ALLOWED, PROTECTED, TMP
 from gatekeeper.plugins import queries_ops
-from gatekeeper.plugins.bash import check_reads
+from gatekeeper.plugins.bash import check_reads, check_tree_links
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Collection
 
     from gatekeeper.context import Context
-    from gatekeeper.model import Command, Word
+    from gatekeeper.model import Command
 
 
 _safe = queries_ops.safe
@@ -360,11 +360,172 @@ def _sample(command: Command, ctx: Context) -> Finding | None:
     return _safe("`sample` only records a process's call stacks (its report in a tmp dir)")
 
 
+# -- binutils' inspectors ------------------------------------------------------------------
+
+# Per tool: the single-letter flags that only choose what is printed (bundled or not), the
+# long ones, the flags that take a value (the next word, glued or after `=`), and which of
+# those values is a file (else none is: the operands are the files, or for c++filt and
+# addr2line names and addresses). Not approved: `@FILE` (more options, from a file the gate
+# has not read), nm's `--plugin` (a shared object it loads), objdump's `-S`/`--source` (it
+# prints the source files the binary's debug info names, anywhere on disk), `-w`/`-W`/
+# `--dwarf`/`--debug-dump`/`-P`/`-g` (they follow links to separate debug files, or ask
+# debuginfod over the network), and every flag not listed.
+_INSPECTORS: dict[str, tuple[str, frozenset[str], frozenset[str], frozenset[str]]] = {
+    "readelf": (
+        "ahlSgtesnrudVADIWTCczHv",
+        frozenset({
+            "--all", "--file-header", "--program-headers", "--segments", "--section-headers",
+            "--sections", "--section-groups", "--section-details", "--headers", "--syms",
+            "--symbols", "--dyn-syms", "--lto-syms", "--demangle", "--no-demangle", "--notes",
+            "--relocs", "--unwind", "--dynamic", "--version-info", "--arch-specific",
+            "--use-dynamic", "--histogram", "--wide", "--silent-truncation", "--decompress",
+            "--archive-index", "--help", "--version",
+        }),
+        frozenset({"-x", "-p", "-R", "--hex-dump", "--string-dump", "--relocated-dump"}),
+        frozenset(),
+    ),
+    "nm": (
+        "aAoBCDghjlnvpPrSsuUVW",
+        frozenset({
+            "--debug-syms", "--print-file-name", "--demangle", "--no-demangle", "--dynamic",
+            "--extern-only", "--help", "--line-numbers", "--numeric-sort", "--no-sort",
+            "--portability", "--reverse-sort", "--print-size", "--print-armap",
+            "--undefined-only", "--defined-only", "--version", "--no-weak", "--size-sort",
+            "--special-syms", "--synthetic", "--quiet", "--without-symbol-versions",
+        }),
+        frozenset({"-f", "--format", "-t", "--radix", "-X", "--target"}),
+        frozenset(),
+    ),
+    "objdump": (
+        "adDfhprRstTxCwzHv",
+        frozenset({
+            "--archive-headers", "--disassemble", "--disassemble-all", "--file-headers",
+            "--section-headers", "--headers", "--private-headers", "--reloc",
+            "--dynamic-reloc", "--full-contents", "--syms", "--dynamic-syms", "--all-headers",
+            "--demangle", "--wide", "--no-show-raw-insn", "--show-raw-insn", "--help",
+            "--version", "--no-addresses", "--visualize-jumps",
+        }),
+        frozenset({
+            "-j", "--section", "-M", "--disassembler-options", "-b", "--target", "-m",
+            "--architecture", "--start-address", "--stop-address",
+        }),
+        frozenset(),
+    ),
+    "size": (
+        "ABGdoxthV",
+        frozenset({"--totals", "--common", "--help", "--version"}),
+        frozenset({"--format", "--radix", "--target"}),
+        frozenset(),
+    ),
+    "addr2line": (
+        "aCfipsHVrR",
+        frozenset({
+            "--addresses", "--demangle", "--functions", "--inlines", "--pretty-print",
+            "--basenames", "--help", "--version", "--no-recurse-limit", "--recurse-limit",
+        }),
+        frozenset({"-e", "--exe", "-j", "--section", "-b", "--target"}),
+        frozenset({"-e", "--exe"}),
+    ),
+    "c++filt": (
+        "_npitrRhv",
+        frozenset({
+            "--strip-underscore", "--no-strip-underscores", "--no-params", "--no-verbose",
+            "--types", "--no-recurse-limit", "--recurse-limit", "--help", "--version",
+        }),
+        frozenset({"-s", "--format"}),
+        frozenset(),
+    ),
+}  # fmt: skip
+
+
+def _bundle_of(flag: str, letters: str) -> bool:
+    """`-hSW`: single-letter flags only, each one of `letters`."""
+    return flag[1:2] != "-" and all(c in letters for c in flag[1:])
+
+
+def _inspector(name: str, command: Command, ctx: Context) -> Finding | None:
+    letters, longs, values, file_values = _INSPECTORS[name]
+    words = list(command.words[1:])
+    files: list[Word] = []
+    operands: list[Word] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        t = word.text
+        if t.startswith("@"):
+            return None  # a response file: its words are options the gate has not seen
+        if t == "--":
+            operands += words[i + 1 :]
+            break
+        if t.startswith("--"):
+            flag, eq, glued = t.partition("=")
+        elif t.startswith("-") and len(t) > 1:
+            flag, eq, glued = (t[:2], "", t[2:]) if t[:2] in values else (t, "", "")
+        else:
+            operands.append(word)
+            i += 1
+            continue
+        if flag in values:
+            if eq or glued:
+                if word.glob:
+                    return None
+                value = Word(glued)
+            elif i + 1 < len(words):
+                i += 1
+                value = words[i]
+            else:
+                return None
+            if flag in file_values:
+                files.append(value)
+        elif eq or not (flag in longs or _bundle_of(flag, letters)):
+            return None
+        i += 1
+    if name not in ("c++filt", "addr2line"):
+        files += operands
+    elif name == "addr2line" and not files:
+        files.append(Word("a.out"))  # its default executable, in the cwd
+    return _reads(command, ctx, files, f"`{name}` only prints what a binary holds")
+
+
+# -- source-tree readers ---------------------------------------------------------------------
+
+_GOFMT_FLAGS = {"-l", "-d", "-e", "-s"}  # list, diff, all errors, simplify: they only print
+# tokei counts lines; its options only choose what is counted and how it is printed (`-i`
+# reads a previous run's output from a file, and is not approved)
+_TOKEI_FLAGS = {
+    "-f", "--files", "-C", "--compact", "--hidden", "--no-ignore", "--no-ignore-parent",
+    "--no-ignore-dot", "--no-ignore-vcs", "-l", "--languages", "-h", "--help", "-V",
+    "--version", "-v", "--verbose",
+}  # fmt: skip
+_TOKEI_VALUES = {
+    "-c", "--columns", "-e", "--exclude", "-o", "--output", "-s", "--sort", "-r", "--rsort",
+    "-t", "--type", "-n", "--num-format",
+}  # fmt: skip
+
+
+def _tree_reader(name: str, command: Command, ctx: Context) -> Finding | None:
+    """gofmt without -w (it rewrites) or -cpuprofile (it writes), and tokei: each reads the
+    files and trees it is given, and a symlink in a tree is followed to what it names."""
+    if name == "gofmt":
+        files = _files(command, _GOFMT_FLAGS, {"-r"})  # -r takes a rewrite rule, not a file
+    else:
+        files = _files(command, _TOKEI_FLAGS, _TOKEI_VALUES)
+    if files is None:
+        return None
+    if name == "gofmt" and not files:
+        return _safe("`gofmt` formats its standard input to its output")
+    found = check_reads(command, ctx, files) or check_tree_links(
+        ctx, f"`{name}`", [w.text for w in files]
+    )
+    return found or _safe(f"`{name}` only reads the project's sources and prints")
+
+
 TOOLS = frozenset(
     {
         "sqlite3", "duckdb", "mysql", "psql", "sqlcmd", "packer", "prometheus", "binhex",
         "applesingle", "macbinary", "lipo", "mdimport", "compression_tool", "sips", "plutil",
-        "dscl", "textutil", "symbols", "say", "sample", "qlmanage",
+        "dscl", "textutil", "symbols", "say", "sample", "qlmanage", "gofmt", "tokei",
+        *_INSPECTORS,
     }
 )  # fmt: skip
 
@@ -399,6 +560,10 @@ def check(name: str, args: list[str], command: Command, ctx: Context) -> Finding
         return _symbols(command, ctx)
     if name == "sample":
         return _sample(command, ctx)
+    if name in _INSPECTORS:
+        return _inspector(name, command, ctx)
+    if name in ("gofmt", "tokei"):
+        return _tree_reader(name, command, ctx)
     if name == "qlmanage":
         if args == ["-h"] or (
             args[:1] == ["-m"]

@@ -797,8 +797,50 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
     found = dominant(findings)
     if found is not None and found.verdict == Verdict.SAFE:
         # `find . -exec cat {} +` reads what a symlink under `.` points to
-        return check_tree_links(ctx, "`find -exec`", _find_roots(argv)) or found
+        return (
+            check_tree_links(ctx, "`find -exec`", _find_roots(argv))
+            or _find_writes_protected(argv, ctx)
+            or found
+        )
     return found
+
+
+def _find_writes_protected(argv: Sequence[str], ctx: Context) -> Finding | None:
+    """GK-PROT-004 (REVIEW, as for a filtered `find -delete`) when an `-exec` clause writes
+    the files find hands it (`{}` among its write targets) below a start path that holds
+    protected paths: `find .git -name config -exec cp evil.cfg {} \\;` overwrote the
+    repository's config (bash: its core.fsmonitor then ran on `git status`), and every
+    target the clause shows is the literal `{}`, a name inside the project."""
+    from gatekeeper.model import static_command  # only for a find with a writing -exec
+    from gatekeeper.shell.effects import write_targets
+
+    roots = _find_roots(argv) or ["."]
+    i = 0
+    while i < len(argv):
+        if argv[i] not in ("-exec", "-execdir", "-ok", "-okdir"):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(argv) and argv[j] not in (";", "+"):
+            j += 1
+        clause = list(argv[i + 1 : j])
+        i = j + 1
+        if not clause or not any("{}" in a for a in clause):
+            continue
+        inner = static_command(clause, "top", " ".join(clause), False)
+        if not any("{}" in w.text for w, _ in write_targets(inner)):
+            continue
+        for root in roots:
+            for path in ctx.paths.resolve_all(root):
+                kind = ctx.paths.classify(path, write=True)[0]
+                if kind in (PROTECTED, SECRET) or ctx.paths.holds_protected(path):
+                    return Finding(
+                        Verdict.REVIEW,
+                        "GK-PROT-004",
+                        f"`find -exec {clause[0]}` writes the files it finds below {path}, "
+                        "which holds protected paths",
+                    )
+    return None
 
 
 def _find_roots(argv: Sequence[str]) -> list[str]:

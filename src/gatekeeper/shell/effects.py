@@ -90,7 +90,7 @@ _VALUE_OPTIONS = {
         "-w",
         "--write-out",
     },
-    "chmod": set(),
+    "chmod": {"--reference"},
     "truncate": {"-s", "--size", "-r", "--reference"},
     "install": {"-m", "--mode", "-o", "--owner", "-g", "--group"},
     "touch": {"-d", "--date", "-t", "-r", "--reference"},
@@ -243,10 +243,28 @@ def _tee(command: Command) -> list[tuple[Word, str]]:
     return [(w, "tee") for w in operands(command)]
 
 
+def _no_mode(command: Command) -> bool:
+    """Whether every operand of `chmod`/`chown`/`chgrp` is a target: `--reference=F` stands
+    for the mode or owner, and GNU chmod takes a mode spelled like an option (`chmod -x F`,
+    `chmod -w,u+x F`: no operand is the mode then)."""
+    for word in command.words[1:]:
+        t = word.text
+        if t == "--":
+            return False
+        if t.startswith("--reference"):
+            return True
+        if command.name == "chmod" and _DASH_MODE.match(t):
+            return True
+    return False
+
+
+_DASH_MODE = LazyRegex(r"^-[rwxXstugoa,+=0-7-]+$")
+
+
 def _operands_written(command: Command) -> list[tuple[Word, str]]:
     name = command.name
     ops = operands(command, _VALUE_OPTIONS.get(name))
-    if name in ("chmod", "chown", "chgrp", "setfacl", "chattr") and ops:
+    if name in ("chmod", "chown", "chgrp", "setfacl", "chattr") and ops and not _no_mode(command):
         ops = ops[1:]  # the mode / owner comes first
     return [(w, f"`{name}`") for w in ops]
 
