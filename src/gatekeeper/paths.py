@@ -1187,14 +1187,14 @@ class PathPolicy:
         """`is_secret` of a resolved path, or of `raw` as the command spelled it (`_given`)."""
         if self.is_secret(path):
             return True
-        if path == f"{self.cwd}/{raw}":  # spelled as resolved (hot: every argument of a read)
-            return False
+        if raw in (path, ".") or path == f"{self.cwd}/{raw}":
+            return False  # spelled as resolved (hot: every argument of a read)
         return any(self.is_secret(given) for given in self._given(path, raw))
 
     def protected_as_given(self, path: str, raw: str) -> bool:
         """`protected_by_name` of `raw` as the command spelled it (`_given`), where that is
         not its resolved `path` (whose own test is the caller's)."""
-        if path == f"{self.cwd}/{raw}":
+        if raw in (path, ".") or path == f"{self.cwd}/{raw}":
             return False
         return any(self.protected_by_name(given) for given in self._given(path, raw))
 
