@@ -155,11 +155,11 @@ def _home_links(home: str) -> tuple[tuple[str, bool], ...]:
             for count, entry in enumerate(entries):
                 if count >= _HOME_LINKS_SCAN_MAX:
                     break
+                if not entry.is_symlink():  # the type the listing gave: no system call
+                    continue
                 name = entry.name.lower()
                 secret = name in _SECRET_LINK_NAMES
-                if (secret or name in _STARTUP_FILES or name in _HOME_STARTUP_FILES) and (
-                    entry.is_symlink()
-                ):
+                if secret or name in _STARTUP_FILES or name in _HOME_STARTUP_FILES:
                     found.append((entry.path, secret))
     except (OSError, ValueError):
         return ()
