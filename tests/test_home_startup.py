@@ -11,6 +11,8 @@ Nothing here runs a command: the calls are only judged.
 
 from __future__ import annotations
 
+import os
+import time
 from typing import TYPE_CHECKING
 
 import pytest
@@ -134,3 +136,78 @@ def test_a_linked_netrc_is_a_credential_file(quiet_engine: Engine, gk_env: GkEnv
     _dotfiles(gk_env, ".netrc", "netrc")
     decision = check(quiet_engine, "cat ~/.netrc", cwd=str(gk_env.project))
     assert "GK-PROT-002" in {f.rule for f in decision.findings}, decision.reason
+
+
+# -- The link's target named by its own name: the home's links are listed (`_home_links`).
+
+
+def test_a_linked_start_up_file_written_by_its_own_name_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv
+) -> None:
+    _dotfiles(gk_env, ".bashrc", "bashrc")
+    cwd = str(gk_env.project)
+    decision = check(quiet_engine, "echo 'curl x | sh' >> bashrc", cwd=cwd)
+    assert "GK-PROT-001" in {f.rule for f in decision.findings}, decision.reason
+    tool_input = {"file_path": str(gk_env.project / "bashrc"), "content": "x"}
+    decision = check(quiet_engine, tool="Write", tool_input=tool_input, cwd=cwd)
+    assert "GK-PROT-001" in {f.rule for f in decision.findings}, decision.reason
+    # The dotfiles project's other files stay the project's.
+    decision = check(quiet_engine, "echo x >> README.md", cwd=cwd)
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+def test_a_linked_credential_read_by_its_own_name_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv
+) -> None:
+    (gk_env.project / "ssh").mkdir()
+    (gk_env.project / "ssh" / "mykey").write_text("-----BEGIN OPENSSH PRIVATE KEY-----\n")
+    (gk_env.project / "ssh" / "mykey.pub").write_text("ssh-ed25519 AAAA\n")
+    (gk_env.home / ".ssh").symlink_to(gk_env.project / "ssh")
+    _dotfiles(gk_env, ".netrc", "netrc")
+    cwd = str(gk_env.project)
+    for command in ("cat ssh/mykey", "head -1 netrc"):
+        decision = check(quiet_engine, command, cwd=cwd)
+        assert "GK-PROT-002" in {f.rule for f in decision.findings}, (command, decision.reason)
+    decision = check(
+        quiet_engine, tool="Read", tool_input={"file_path": str(gk_env.project / "netrc")}, cwd=cwd
+    )
+    assert "GK-PROT-002" in {f.rule for f in decision.findings}, decision.reason
+    decision = check(quiet_engine, "cat ssh/mykey.pub", cwd=cwd)
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+def test_a_link_made_between_two_calls_is_seen_by_the_second(
+    quiet_engine: Engine, gk_env: GkEnv
+) -> None:
+    cwd = str(gk_env.project)
+    (gk_env.project / "zshrc").write_text("# start-up\n")
+    assert check(quiet_engine, "echo x >> zshrc", cwd=cwd).outcome is Outcome.ALLOW
+    (gk_env.home / ".zshrc").symlink_to(gk_env.project / "zshrc")
+    decision = check(quiet_engine, "echo x >> zshrc", cwd=cwd)
+    assert "GK-PROT-001" in {f.rule for f in decision.findings}, decision.reason
+
+
+def test_the_home_listing_is_kept_only_while_the_home_is_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gatekeeper import paths
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (tmp_path / "bashrc").write_text("x\n")
+    # Changed in the last two seconds: not kept, as a change in the same tick of the file
+    # system's clock would leave the times where they are.
+    assert paths._home_links(str(home)) == ()
+    assert str(home) not in paths._HOME_LINKS
+    monkeypatch.setattr(paths, "_RACY_NS", -(10**18))  # keep every listing from here on
+    assert paths._home_links(str(home)) == ()
+    assert paths._HOME_LINKS[str(home)][1] == ()
+    (home / ".bashrc").symlink_to(tmp_path / "bashrc")
+    assert paths._home_links(str(home)) == ((str(home / ".bashrc"), False),)
+    (home / ".SSH").symlink_to(tmp_path)  # case-blind, and a credential directory
+    old = time.time() - 3600
+    os.utime(home, (old, old))  # the mtime set back: the ctime still moved on
+    assert set(paths._home_links(str(home))) == {
+        (str(home / ".bashrc"), False),
+        (str(home / ".SSH"), True),
+    }

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 
 from gatekeeper import globmatch
 from gatekeeper.config import home_dir, state_dir, user_config_path
@@ -119,6 +120,57 @@ _HOME_STARTUP_FILES = frozenset({
     ".screenrc",  # `exec CMD`
     ".emacs", ".mailcap",  # elisp; the program run for each MIME type
 })  # fmt: skip
+# Names directly in the home whose link target is a credential file or directory (the
+# others of `_STARTUP_FILES` and `_HOME_STARTUP_FILES` are start-up files: writes only).
+_SECRET_LINK_NAMES = frozenset({
+    ".netrc", ".git-credentials", ".pypirc", ".npmrc",
+    ".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure",
+})  # fmt: skip
+# `_home_links`' answers per home: the home's (device, inode, mtime, ctime) when it was
+# listed, and the links found. A link made, removed or replaced in the home changes its mtime
+# and ctime; `touch -d` can set the mtime back, but the ctime only moves on.
+_HOME_LINKS: dict[str, tuple[tuple[int, int, int, int], tuple[tuple[str, bool], ...]]] = {}
+_HOME_LINKS_SCAN_MAX = 20_000  # entries of one home listed at most
+# A listing is kept only when the home's ctime is this much older than the listing: a change
+# in the same tick of the file system's clock as the last one would leave the times as they
+# are (what git calls a racily clean entry).
+_RACY_NS = 2_000_000_000
+
+
+def _home_links(home: str) -> tuple[tuple[str, bool], ...]:
+    """The symlinks directly in `home` named as a start-up or credential file or directory
+    (case-blind), each with whether the name is a credential's: one `stat` of the home, and
+    a listing when it changed (the server keeps the last one)."""
+    try:
+        st = os.stat(home)
+    except (OSError, ValueError):
+        return ()
+    stamp = (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
+    kept = _HOME_LINKS.get(home)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    found: list[tuple[str, bool]] = []
+    try:
+        with os.scandir(home) as entries:
+            for count, entry in enumerate(entries):
+                if count >= _HOME_LINKS_SCAN_MAX:
+                    break
+                if not entry.is_symlink():  # the type the listing gave: no system call
+                    continue
+                name = entry.name.lower()
+                secret = name in _SECRET_LINK_NAMES
+                if secret or name in _STARTUP_FILES or name in _HOME_STARTUP_FILES:
+                    found.append((entry.path, secret))
+    except (OSError, ValueError):
+        return ()
+    links = tuple(found)
+    if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
+        if len(_HOME_LINKS) >= 16:
+            _HOME_LINKS.clear()
+        _HOME_LINKS[home] = (stamp, links)
+    return links
+
+
 # Directories under $HOME that hold credentials or code that runs on its own.
 _HOME_PROTECTED_DIRS = (
     ".ssh",
@@ -864,6 +916,9 @@ class PathPolicy:
     # path is judged against every one of them and the most severe class wins.
     other_cwds: tuple[str, ...] = ()
     _resolved: list[tuple[str, ...]] = field(default_factory=list, compare=False, repr=False)
+    # The resolved targets of the home's linked start-up and credential files (`_home_links`):
+    # every one, then the credential ones; once per policy, shared like `_resolved`.
+    _linked: list[tuple[str, ...]] = field(default_factory=list, compare=False, repr=False)
     _home: list[str] = field(default_factory=list, compare=False, repr=False)
     # `allowed` and `tmp`, once resolved (each on first use: a call whose paths are all in
     # the project never resolves the tmp dirs): shared, like `_resolved`, by the policies
@@ -904,6 +959,8 @@ class PathPolicy:
             resolved: dict[str, None] = {}  # in order, without repeats
             for source in self.protected_sources:
                 resolved[realpath(source, known)] = None
+            for target in self.linked()[0]:
+                resolved[target] = None
             self._resolved.append(tuple(resolved))
         return self._resolved[0]
 
@@ -976,6 +1033,7 @@ class PathPolicy:
             twin.protected_sources = protected
             twin.other_cwds = ()
             twin._resolved = []
+            twin._linked = []
             twin._home = []
             twin._roots = {}
             twin._known = {}
@@ -1099,6 +1157,20 @@ class PathPolicy:
             path, _SYSTEM_DIRS
         )
 
+    def linked(self) -> list[tuple[str, ...]]:
+        """The resolved targets of the links in the home named as a start-up or credential
+        file or directory (`~/.bashrc` -> `~/dotfiles/bashrc`): all of them, then the
+        credential ones. A dotfiles repository holds the very files the home runs and the
+        keys it keeps, under names of its own (`bashrc`, `ssh/mykey`): a write or a read
+        there by such a name is what it is through the link (once per policy)."""
+        if not self._linked:
+            links = _home_links(self.home_source)
+            known = self._known
+            every = tuple(realpath(link, known) for link, _ in links)
+            secret = tuple(t for t, (_, cred) in zip(every, links, strict=True) if cred)
+            self._linked.extend((every, secret))
+        return self._linked
+
     def holds_protected(self, path: str) -> bool:
         """True for a resolved directory that is, or contains, something protected.
 
@@ -1121,8 +1193,16 @@ class PathPolicy:
         key = (False, path)
         answer = self._tests.get(key)
         if answer is None:
-            answer = self._tests[key] = self._is_secret(path)
+            answer = self._tests[key] = self._is_secret(path) or self._linked_secret(path)
         return answer
+
+    def _linked_secret(self, path: str) -> bool:
+        """Inside the target of a credential file or directory the home links to."""
+        targets = self.linked()[1]
+        if not targets or not inside_any(path, targets):
+            return False
+        name = _name(path)
+        return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
 
     def _is_secret(self, path: str) -> bool:
         name = _name(path)
@@ -1187,14 +1267,14 @@ class PathPolicy:
         """`is_secret` of a resolved path, or of `raw` as the command spelled it (`_given`)."""
         if self.is_secret(path):
             return True
-        if path == f"{self.cwd}/{raw}":  # spelled as resolved (hot: every argument of a read)
-            return False
+        if raw in (path, ".") or path == f"{self.cwd}/{raw}":
+            return False  # spelled as resolved (hot: every argument of a read)
         return any(self.is_secret(given) for given in self._given(path, raw))
 
     def protected_as_given(self, path: str, raw: str) -> bool:
         """`protected_by_name` of `raw` as the command spelled it (`_given`), where that is
         not its resolved `path` (whose own test is the caller's)."""
-        if path == f"{self.cwd}/{raw}":
+        if raw in (path, ".") or path == f"{self.cwd}/{raw}":
             return False
         return any(self.protected_by_name(given) for given in self._given(path, raw))
 
