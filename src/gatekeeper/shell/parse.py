@@ -342,7 +342,8 @@ class _Walker:
                 self.push_children(item, node, "function body")
             elif kind in _SUBSTITUTION_NODES:
                 label = "substitution" if kind == "command_substitution" else "process substitution"
-                self.push_children(item, node, label)
+                if not (self.src[node.start_byte] == 0x60 and self.backticks(node, label)):
+                    self.push_children(item, node, label)
             elif kind in {"expansion", "string", "concatenation"}:
                 self.scan(node, item.where)
             elif kind in _CONTAINERS:
@@ -505,6 +506,9 @@ class _Walker:
                         # tree-sitter-bash reads no backtick in a body, and after `<<-` misses
                         # an expansion right after a stripped tab
                         reason = "a substitution in a here-document the parser does not read"
+                        self.problem("GK-SHELL-001", reason, child)
+                    if _ends_elsewhere(node, child, self):
+                        reason = "bash ends this here-document at another line than the parser"
                         self.problem("GK-SHELL-001", reason, child)
                 elif child.is_named and child.type not in ("heredoc_start", "heredoc_end"):
                     # tree-sitter hangs the rest of `cat <<EOF | sh` off the redirect.
@@ -830,6 +834,25 @@ class _Walker:
         if redirects and words and self.depth < MAX_DEPTH:
             _herestring_script(command, self)
 
+    def backticks(self, node: Node, label: str) -> bool:
+        """Judge the text bash runs for a backtick substitution whose backslashes bash
+        removes first (before `` ` ``, `$`, `\\`, and `"` inside double quotes): the parser
+        reads `` `echo \\`cmd\\`` `` as echo's words, bash runs cmd. False when no
+        backslash is removed (the parser's own reading stands)."""
+        raw = self.text(node)[1:-1]
+        if "\\" not in raw:
+            return False
+        inner = _backtick_unescape(raw, _in_double_quotes(node))
+        if inner == raw:
+            return False
+        if self.depth >= MAX_DEPTH:
+            self.problem("GK-SHELL-006", "shell scripts nested too deep to follow", node)
+        else:
+            sub = parse(inner, self._home, where=label, depth=self.depth + 1)
+            self.commands.extend(sub.commands)
+            self.problems.extend(sub.problems)
+        return True
+
     # -- words ---------------------------------------------------------------------------
 
     def scan(self, node: Node, where: str) -> None:
@@ -1112,6 +1135,86 @@ def _unparsed_in_body(redirect: Node, body: Node, walker: _Walker) -> bool:
             if not any(start <= where < end for start, end in spans):
                 return True
     return False
+
+
+def _ends_elsewhere(redirect: Node, body: Node, walker: _Walker) -> bool:
+    """Whether bash ends the here-document at another line than tree-sitter-bash did.
+
+    bash removes every quote from the delimiter word (`E"O"F` is `EOF`, `$'E\\x4fF'` is
+    `EOF`); the parser compares some forms literally, and reads the lines after bash's end
+    (which bash runs as commands) as the body."""
+    raw = ""
+    end = ""
+    for child in redirect.children:
+        if child.type == "heredoc_start":
+            raw = walker.text(child)
+        elif child.type == "heredoc_end":
+            end = walker.text(child)
+    if not any(c in raw for c in "'\"\\$"):
+        return False  # no quote to remove: the parser looks for the same text bash does
+    delimiter = _here_delimiter(raw)
+    if end and end != delimiter:
+        return True
+    tabs = any(c.type == "<<-" for c in redirect.children)
+    lines = walker.text(body).split("\n")[:-1]  # the last piece is the end line's indent
+    return any((line.lstrip("\t") if tabs else line) == delimiter for line in lines)
+
+
+def _here_delimiter(raw: str) -> str:
+    """The line that ends a here-document to bash: the word after `<<` with its quotes
+    removed (`$'...'` decoded, `$"..."` read as `"..."`)."""
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw):
+            out.append(raw[i + 1])
+            i += 2
+        elif ch == "'":
+            end = raw.find("'", i + 1)
+            end = len(raw) if end < 0 else end
+            out.append(raw[i + 1 : end])
+            i = end + 1
+        elif ch == '"' or (ch == "$" and raw[i + 1 : i + 2] in ("'", '"')):
+            quote = raw[i + 1] if ch == "$" else ch
+            start = j = i + 2 if ch == "$" else i + 1
+            while j < len(raw) and raw[j] != quote:
+                j += 2 if raw[j] == "\\" else 1
+            inside = raw[start:j]
+            out.append(_ansi_c(inside) if quote == "'" else _dq_unescape(inside))
+            i = j + 1
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def _in_double_quotes(node: Node) -> bool:
+    """Whether a substitution stands inside double quotes (`"`cmd`"`, `"${x:-`cmd`}"`)."""
+    parent = node.parent
+    while parent is not None and parent.type not in _SUBSTITUTION_NODES:
+        if parent.type == "string":
+            return True
+        if parent.type in ("command", "program", "variable_assignment"):
+            return False
+        parent = parent.parent
+    return False
+
+
+def _backtick_unescape(raw: str, quoted: bool) -> str:
+    """The text bash parses inside backticks: a backslash before `` ` ``, `$` or `\\` (and
+    `"` inside double quotes) is removed, any other stays."""
+    special = '`$\\"' if quoted else "`$\\"
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        if raw[i] == "\\" and i + 1 < len(raw) and raw[i + 1] in special:
+            out.append(raw[i + 1])
+            i += 2
+        else:
+            out.append(raw[i])
+            i += 1
+    return "".join(out)
 
 
 def _heredoc_body_text(statement: Node, walker: _Walker) -> str | None:
