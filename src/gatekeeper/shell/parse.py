@@ -52,6 +52,9 @@ _CONTAINERS = {
     "arithmetic_expansion",
     "variable_assignments",
 }
+# Arithmetic assignment operators, and the nodes that make their text arithmetic.
+_ARITH_ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|="}
+_ARITH_CONTEXTS = {"compound_statement", "c_style_for_statement", "arithmetic_expansion"}
 # Tokens and leaves that carry no command and no expansion.
 _INERT = {
     "comment",
@@ -348,6 +351,8 @@ class _Walker:
                 self.scan(node, item.where)
             elif kind in _CONTAINERS:
                 start = node.start_byte
+                if kind == "binary_expression" and node.child_count == 3:
+                    self.arith_assignment(node)
                 if kind == "for_statement" and (var := node.child_by_field_name("variable")):
                     self.exported_name(self.text(var), node)
                     values = node.children_by_field_name("value")
@@ -597,6 +602,34 @@ class _Walker:
                 f"setting {name} can make the commands after it load or run other code",
                 node,
             )
+
+    def runtime_name(self, node: Node) -> None:
+        self.problem(
+            "GK-ENV-001",
+            "assigns the variable whose name is known only at run time: it may be one that "
+            "runs code (PATH, LD_PRELOAD, BASH_ENV)",
+            node,
+        )
+
+    def arith_assignment(self, node: Node) -> None:
+        """`(( PATH = 1 ))` sets PATH as `PATH=1` does (then `ls` runs ./1/ls); `(( $x = 1 ))`
+        sets the variable x names. (`=` in `[[ a = b ]]` compares.)"""
+        left, op, _ = node.children
+        if op.type not in _ARITH_ASSIGN:
+            return
+        parent = node.parent
+        while parent is not None and parent.type not in _ARITH_CONTEXTS:
+            if parent.type == "test_command":
+                return
+            parent = parent.parent
+        if parent is None or (
+            parent.type == "compound_statement" and self.src[parent.start_byte] != 0x28
+        ):
+            return
+        if left.type in ("variable_name", "subscript"):
+            self.exported_name(self.text(left), node)
+        else:
+            self.runtime_name(node)
 
     def assignment_name(self, node: Node) -> str:
         """The name of an assignment; a problem when it is no bash identifier: tree-sitter
@@ -872,7 +905,12 @@ class _Walker:
                 self.text_leaf(n)
             elif n.type in (":=", "=") and inside and n.prev_sibling is not None:
                 # `${PATH:=/tmp/x}` assigns PATH when it is unset (`unset PATH` first)
-                self.exported_name(self.text(n.prev_sibling), n)
+                before = n.prev_sibling
+                indirect = before.prev_sibling is not None and before.prev_sibling.type == "!"
+                if before.type in ("variable_name", "subscript") and not indirect:
+                    self.exported_name(self.text(before), n)
+                else:  # `${!x:=/tmp/x}`, `$(( $x = 1 ))`: whichever variable x names
+                    self.runtime_name(n)
             inside = inside or n.type in _EXPANDING
             todo.extend((c, inside) for c in n.children)
 
