@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
 
+FAKE_TOKEN = "ghp_" + "a1b2c3d4e5" * 4
+
 
 # bash removes the quotes of a here-document's delimiter word (`E"O"F` is `EOF`, `$'EOF'` and
 # `$"EOF"` are `EOF`) and ends the body at the first line equal to that; tree-sitter-bash
@@ -53,3 +55,50 @@ def test_a_here_document_bash_reads_alike_stays_allowed(
 ) -> None:
     decision = check(quiet_engine, command, cwd=str(gk_env.project))
     assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+# A secret of the environment printed by routes the name scan missed (bash, with
+# GITHUB_TOKEN=SEKRET: each printed SEKRET): an indirect expansion through a positional
+# parameter (`${!1}`, `${!@}`, `${!*}`), an indirect expansion copied into a variable first,
+# and a copy printed by its name (`printenv y`, `declare -p y`) or expanded by the child shell
+# a prefix assignment hands it to. The gate allowed each.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "set -- GITHUB_TOKEN; echo ${!1}",
+        'set -- GITHUB_TOKEN; echo "${!@}"',
+        'set -- GITHUB_TOKEN; printf %s "${!*}"',
+        "bash -c 'echo ${!1}' _ GITHUB_TOKEN",
+        "x=GITHUB_TOKEN; y=${!x}; echo $y",
+        'y="${!x:-}"; printf %s "$y"',
+        "y=$GITHUB_TOKEN; export y; printenv y",
+        "export y=$GITHUB_TOKEN; printenv y",
+        "y=$GITHUB_TOKEN; declare -p y",
+        "y=$GITHUB_TOKEN; typeset -p y",
+        "y=$GITHUB_TOKEN; y=$y bash -c 'echo $y'",
+    ],
+)
+def test_a_secret_printed_through_a_copy_or_a_positional_name(
+    quiet_engine: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", FAKE_TOKEN)
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert decision.outcome is not Outcome.ALLOW, decision.reason
+    assert "GK-ENV-002" in {f.rule for f in decision.findings}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "set -- a b; echo ${!#}",
+        "y=$HOME; declare -p y; printenv HOME",
+        "y=$GITHUB_TOKEN; y=$y bash -c 'echo ok'",
+        'f() { echo "$1"; }; set -- x; echo "$1"',
+    ],
+)
+def test_what_prints_no_secret_by_those_routes_stays_allowed(
+    quiet_engine: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", FAKE_TOKEN)
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert "GK-ENV-002" not in {f.rule for f in decision.findings}, decision.reason
