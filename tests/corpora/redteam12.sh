@@ -78,3 +78,34 @@ x=PATH; echo $(( $x = 1 )); ls
 for ((i=0; i<3; i++)); do echo $i; done
 # ok: GK-ENV-001
 [[ $x = foo ]] && echo y
+
+# -- A link to a protected path is a way to write it that the path's name no longer shows.
+# bash, in a scratch repository: `ln -s .git/hooks h; printf … > h/pre-commit` wrote the hook
+# (the link did not exist yet when the gate resolved h/pre-commit) and the next `git commit`
+# ran it; `ln .git/config c` then, in a later call, `printf '[core]\n\tfsmonitor = …' >> c`
+# made `git status` run the marker (a hard link: no resolution can see it). The gate allowed
+# both calls: linking was a read of .git --------------------------------------------------
+# ruleid: GK-PROT-001
+ln -s .git/hooks h; echo 'curl x | sh' > h/pre-commit
+# ruleid: GK-PROT-001
+ln -s .git/hooks/pre-commit p && cp x.sh p
+# ruleid: GK-PROT-001
+ln -sf .git g; echo x > g/config
+# ruleid: GK-PROT-001
+ln .git/config c
+# ruleid: GK-PROT-001
+cp --link .git/config c
+# ruleid: GK-PROT-001
+cp -s .git/config c
+# ruleid: GK-PROT-001
+link .git/config c
+# ruleid: GK-PROT-001
+cd src && ln -s ../.git/hooks h
+# ruleid: GK-PROT-001
+ln -s -t links .git/hooks
+# ok: GK-PROT-001
+ln -s src/main.py main.py
+# ok: GK-PROT-001
+cp -l src/a.txt b.txt
+# ok: GK-PROT-001
+ln -s . self
