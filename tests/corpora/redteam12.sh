@@ -79,6 +79,22 @@ for ((i=0; i<3; i++)); do echo $i; done
 # ok: GK-ENV-001
 [[ $x = foo ]] && echo y
 
+# -- bash evaluates a variable's value as an expression of its own in arithmetic: with
+# `x='PATH=1'`, `(( x ))` sets PATH (bash: then `ls` ran ./1/ls, a marker script; so did
+# `$(( x + 0 ))` and a `for` loop's value). The gate saw a plain string and a number ------
+# ruleid: GK-ENV-001
+x='PATH=1'; (( x )); ls
+# ruleid: GK-ENV-001
+x="PATH=1"; echo $(( x + 0 )); ls
+# ruleid: GK-ENV-001
+declare x='i=1,PATH=0'; (( x )); ls
+# ruleid: GK-ENV-001
+for x in 'PATH=1'; do (( x )); done; ls
+# ok: GK-ENV-001
+x='PATH=1'; echo "$x"
+# ok: GK-ENV-001
+x=1; (( x )); echo ok
+
 # -- A link to a protected path is a way to write it that the path's name no longer shows.
 # bash, in a scratch repository: `ln -s .git/hooks h; printf … > h/pre-commit` wrote the hook
 # (the link did not exist yet when the gate resolved h/pre-commit) and the next `git commit`

@@ -1599,6 +1599,8 @@ def _walk_text(
             _runtime_subscripts(walker)
     if b"$(" in src or b"`" in src or b"read" in src or b"for" in src or b"mapfile" in src:
         _runtime_arithmetic(root, src, walker)
+    if walker.copies or src.count(b"=") > 1:
+        _assigning_values(walker, text)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -1620,6 +1622,31 @@ def _brace_descriptors(text: str, src: bytes, tree: Tree) -> tuple[str, bytes, T
         if not fixed_tree.root_node.has_error:
             return fixed, fixed_src, fixed_tree
     return text, src, tree
+
+
+def _assigning_values(walker: _Walker, text: str) -> None:
+    """A value that assigns PATH or another variable that runs code once bash evaluates it
+    as arithmetic (`x='PATH=1'; (( x ))`: see `shell.arith.assigning_value`)."""
+    values = [value for _, value in walker.copies if "=" in value]
+    for command in walker.commands:
+        values += [w.text for _, w in command.assignments if "=" in w.text]
+        if command.name in ("declare", "typeset", "local", "export", "readonly"):
+            values += [w.text.partition("=")[2] for w in command.words[1:] if "=" in w.text]
+    values = [v for v in values if "=" in v]
+    if not values:
+        return
+    from gatekeeper.shell.arith import assigning_value
+
+    value = assigning_value(values, text)
+    if value:
+        walker.problems.append(
+            Problem(
+                "GK-ENV-001",
+                f"the value `{value[:40]}` sets a variable that runs code when bash evaluates "
+                "it as arithmetic",
+                value[:200],
+            )
+        )
 
 
 def _secret_copies(walker: _Walker) -> None:
