@@ -78,10 +78,12 @@ def _runtime_name(command: Command) -> Finding | None:
     if not any(w.dynamic for w in words):
         return None  # (hot: every declaration and setter)
     name = command.name
+    how = name
     if name == "read":
         named = _read_names(words)
     elif name in ("printf", "wait"):
         flag = "-p" if name == "wait" else "-v"
+        how = f"{name} {flag}"
         named = [
             w
             for i, w in enumerate(words)
@@ -94,7 +96,7 @@ def _runtime_name(command: Command) -> Finding | None:
             return Finding(
                 Verdict.REVIEW,
                 "GK-ENV-001",
-                f"`{name} {word.text[:60]}` sets a variable whose name is known only at run "
+                f"`{how} {word.text[:60]}` sets a variable whose name is known only at run "
                 "time: it may be one that runs code (PATH, LD_PRELOAD, BASH_ENV)",
             )
     return None
