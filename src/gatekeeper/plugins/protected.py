@@ -72,7 +72,7 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import NAME_MAX, PROTECTED
-from gatekeeper.shell.effects import operands, write_targets
+from gatekeeper.shell.effects import STDIN_WRAPPERS, operands, write_targets
 from gatekeeper.shell.inlinecode import _INTERPRETERS, code_paths, inline_programs, interpreter
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -365,10 +365,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
 
 # Wrappers that run a command on their own stdin: a here-string or here-document on them is
 # the wrapped interpreter's program (`nice tclsh <<< 'puts [read [open /etc/shadow]]'`).
-_STDIN_WRAPPERS = frozenset(
-    {"nice", "nohup", "timeout", "env", "command", "builtin", "stdbuf", "setsid", "time"}
-    | {"ionice", "chrt", "taskset", "exec"}
-)
+_STDIN_WRAPPERS = STDIN_WRAPPERS
 
 
 def _wraps_interpreter(command: Command) -> bool:
