@@ -299,8 +299,12 @@ def test_grep_globs_select_secrets_as_with_fnmatch(glob: str) -> None:
 
 
 def _dollar_names_by_regex(text: str) -> list[tuple[str, str]]:
-    pattern = re.compile(r"\$(\{[#!]?)?([A-Za-z_][A-Za-z0-9_]*)")  # secretenv._DOLLAR's
-    return [(m.group(1)[1:] if m.group(1) else "", m.group(2)) for m in pattern.finditer(text)]
+    # secretenv._DOLLAR's
+    pattern = re.compile(r"\$(\{[#!]?)?([A-Za-z_][A-Za-z0-9_]*)|\$\{(!)([0-9]+|[@*])")
+    return [
+        (m.group(1)[1:] if m.group(1) else "", m.group(2)) if m.group(2) else ("!", m.group(4))
+        for m in pattern.finditer(text)
+    ]
 
 
 @settings(max_examples=5000)

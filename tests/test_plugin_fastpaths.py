@@ -214,7 +214,8 @@ def _environment_without_the_word_exit(command: Command) -> object:
             ]
         if sets:
             names += environment.set_names(command)
-        found = environment.risky_assignment(names)
+        # redteam12: a name known only at run time, judged with the names
+        found = environment.risky_assignment(names) or environment._runtime_name(command)
         if found is not None:
             return found
     return environment._subscript_code(command) or environment._printed_secret(command)

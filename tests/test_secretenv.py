@@ -155,6 +155,7 @@ def test_secret_values() -> None:
 
 
 _NAME = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_DIGITS = "0123456789"
 
 
 def _dollar_names_by_hand(text: str) -> list[tuple[str, str]]:
@@ -170,9 +171,15 @@ def _dollar_names_by_hand(text: str) -> list[tuple[str, str]]:
                 mark = text[j]
                 j += 1
         end = j
-        while end < len(text) and text[end] in _NAME:
-            end += 1
-        if end > j and not text[j].isdigit():
+        if mark == "!" and text[j : j + 1] in ("@", "*"):
+            end = j + 1  # `${!@}`: indirect through the positional parameters
+        elif mark == "!" and text[j : j + 1] in _DIGITS:
+            while end < len(text) and text[end] in _DIGITS:
+                end += 1
+        else:
+            while end < len(text) and text[end] in _NAME:
+                end += 1
+        if end > j and (mark == "!" or text[j] not in _DIGITS):
             out.append((mark, text[j:end]))
         at = text.find("$", max(end, at + 1))
     return out

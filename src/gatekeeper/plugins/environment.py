@@ -8,7 +8,8 @@ and names gatekeeper does not know leave the verdict to the other checkers.
 ``PROMPT_COMMAND``, ``SHELLOPTS``, ``PATH``, ``IFS``, ``PAGER``, ``GIT_PAGER``, ``EDITOR``,
 ``GIT_SSH_COMMAND``, ``GIT_EXTERNAL_DIFF``, ``GIT_CONFIG_*``, ``GIT_DIR``, ``PYTHONPATH``,
 ``PYTHONSTARTUP``, ``NODE_OPTIONS``, ``PERL5OPT``, ``RUBYOPT``, ``PIP_*``, ``npm_config_*``...
-set before a command (``PAGER='sh -c x' git log``) or exported.
+set before a command (``PAGER='sh -c x' git log``) or exported; and a variable set by a name
+known only at run time (``declare $x=V``, ``read $x``, ``printf -v "$x"``, ``unset $x``).
 **Why:** each one makes a harmless-looking program load or run code of the caller's choosing.
 **Example:** ``GIT_PAGER='rm -rf ~' git log``.
 
@@ -37,10 +38,14 @@ from gatekeeper.shell.subscripts import subscript_code
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from gatekeeper.model import Command
+    from collections.abc import Sequence
+
+    from gatekeeper.model import Command, Word
 
 _DECLARATIONS = {"export", "declare", "typeset", "readonly", "local"}
-_SETTERS = {"read", "printf", "unset", "let"}  # builtins that set a variable an operand names
+# builtins that set a variable an operand names
+_SETTERS = {"read", "printf", "unset", "let", "wait"}
+_READ_VALUES = set("dinNptu")  # `read` options whose value is no variable name (`-a` is one)
 
 
 def set_names(command: Command) -> list[str]:
@@ -55,12 +60,73 @@ def set_names(command: Command) -> list[str]:
         return [a for a in args if not a.startswith("-")]  # an option's value too: stricter
     if command.name == "let":
         return [name for a in args for name in arith_names(a)]  # `let PATH=1`
+    flag = "-p" if command.name == "wait" else "-v"  # `wait -p NAME` sets NAME to a PID
     names = []
     for i, a in enumerate(args):
         if a == "--":
             break
-        if a.startswith("-v"):
+        if a.startswith(flag):
             names.append(a[2:] or (args[i + 1] if i + 1 < len(args) else ""))
+    return names
+
+
+def _runtime_name(command: Command) -> Finding | None:
+    """GK-ENV-001 for a variable set by a name known only at run time: `declare $x=./bin`,
+    `export "$x=…"`, `read $x`, `printf -v "$x"`, `unset $x`, `let "$x=1"` set whatever x
+    holds, PATH or LD_PRELOAD too (bash: `x=PATH; declare $x=./bin; ls` ran ./bin/ls)."""
+    words = command.words[1:]
+    if not any(w.dynamic for w in words):
+        return None  # (hot: every declaration and setter)
+    name = command.name
+    how = name
+    if name == "read":
+        named = _read_names(words)
+    elif name in ("printf", "wait"):
+        flag = "-p" if name == "wait" else "-v"
+        how = f"{name} {flag}"
+        named = [
+            w
+            for i, w in enumerate(words)
+            if i and words[i - 1].text == flag and not words[i - 1].dynamic
+        ]
+    else:
+        named = list(words)
+    for word in named:
+        if word.dynamic and any(c in _base_name(word.text) for c in "$`"):
+            return Finding(
+                Verdict.REVIEW,
+                "GK-ENV-001",
+                f"`{how} {word.text[:60]}` sets a variable whose name is known only at run "
+                "time: it may be one that runs code (PATH, LD_PRELOAD, BASH_ENV)",
+            )
+    return None
+
+
+def _base_name(text: str) -> str:
+    """The variable of a `NAME=value` / `NAME[sub]=value` word: `$x` in `$x=1`, `a` in
+    `a[$i]=1` (a subscript is judged as arithmetic, not as the name)."""
+    return text.split("=", 1)[0].split("[", 1)[0]
+
+
+def _read_names(words: Sequence[Word]) -> list[Word]:
+    """The words `read` takes for variable names: its operands and `-a NAME`."""
+    names: list[Word] = []
+    value_next = name_next = False
+    for word in words:
+        if value_next or name_next:
+            if name_next:
+                names.append(word)
+            value_next = name_next = False
+        elif word.text.startswith("-") and not word.dynamic and word.text != "--":
+            letters = word.text[1:]
+            for j, letter in enumerate(letters):
+                if letter in _READ_VALUES or letter == "a":
+                    attached = letters[j + 1 :]  # (`-aNAME`: a literal name)
+                    value_next = not attached and letter != "a"
+                    name_next = not attached and letter == "a"
+                    break
+        else:
+            names.append(word)
     return names
 
 
@@ -93,7 +159,7 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
             ]
         if sets:
             names += set_names(command)
-        found = risky_assignment(names)
+        found = risky_assignment(names) or _runtime_name(command)
         if found is not None:
             return found
     elif not command.redirects and command.name not in LISTERS:

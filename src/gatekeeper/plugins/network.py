@@ -25,7 +25,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
-from gatekeeper.shell.effects import long_options
+from gatekeeper.shell.effects import STDIN_WRAPPERS, STDIN_WRAPPERS_WITH_OPERAND, long_options
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -44,17 +44,19 @@ _NAMES = _NETCATS | _AWKS | _TELNETDS | {"socat", "socket"}
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "fish"})
 # A network client whose output is piped (with `|` or `|&`, maybe through other stages)
 # into a shell, in the call's text.
+# A wrapper that runs the shell on the same stdin: `| env sh`, `| timeout 9 sh`.
+_WRAPPER = "|".join(
+    sorted(STDIN_WRAPPERS - STDIN_WRAPPERS_WITH_OPERAND)
+    + [rf"{name}\s+\S+" for name in sorted(STDIN_WRAPPERS_WITH_OPERAND)]
+)
 _CLIENT_INTO_SHELL = LazyRegex(
     r"(?:^|[\s;&|(`'\"])(?:\S*/)?(?:nc|ncat|netcat|nc\.\w+|netcat\.\w+|nc6|pwncat|socat|telnet"
     r"|openssl\s+s_client)\s(?:[^;&\n]|[<>]&|&>)*\|&?\s*(?:[({]\s*)?"
-    # a wrapper that runs the shell on the same stdin: `| env sh`, `| timeout 9 sh`
-    r"(?:(?:\S*/)?(?:env|command|exec|nohup|setsid|nice|builtin|timeout\s+\S+|stdbuf)"
-    r"(?:\s+-\S+)*\s+)*"
+    rf"(?:(?:\S*/)?(?:{_WRAPPER})(?:\s+-\S+)*\s+)*"
     r"(?:\S*/)?(?:sh|bash|dash|zsh|ksh|mksh|ash|busybox)\b"
 )
 # Wrappers that hand their stdin to the command they run (`nc h p | env sh`).
-_STDIN_WRAPPERS = frozenset({"env", "command", "exec", "nohup", "setsid", "nice", "builtin"})
-_STDIN_WRAPPERS |= {"timeout", "stdbuf"}
+_STDIN_WRAPPERS = STDIN_WRAPPERS
 # socat's address types that run a program: `EXEC:/bin/sh`, `system:'bash -i'`, and a
 # dual address's half after `!!` (socat 2's chains: after `|`, `%`, `^`). socat reads the
 # type case-insensitively.

@@ -73,7 +73,7 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import NAME_MAX, PROTECTED
-from gatekeeper.shell.effects import operands, write_targets
+from gatekeeper.shell.effects import STDIN_WRAPPERS, operands, write_targets
 from gatekeeper.shell.inlinecode import _INTERPRETERS, code_paths, inline_programs, interpreter
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -269,6 +269,8 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     targets = write_targets(command)
     if command.name == "mv":
         targets = (*targets, *_moved_sources(command))
+    elif command.name in ("ln", "cp", "link"):
+        targets = (*targets, *_linked_sources(command))
     for word, how in targets:
         if word.dynamic:
             unknown = unknown or _unknown_target(command, word.text)
@@ -364,10 +366,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
 
 # Wrappers that run a command on their own stdin: a here-string or here-document on them is
 # the wrapped interpreter's program (`nice tclsh <<< 'puts [read [open /etc/shadow]]'`).
-_STDIN_WRAPPERS = frozenset(
-    {"nice", "nohup", "timeout", "env", "command", "builtin", "stdbuf", "setsid", "time"}
-    | {"ionice", "chrt", "taskset", "exec"}
-)
+_STDIN_WRAPPERS = STDIN_WRAPPERS
 
 
 def _wraps_interpreter(command: Command) -> bool:
@@ -445,6 +444,47 @@ def _moved_sources(command: Command) -> list[tuple[Word, str]]:
     ):
         return [(w, "`mv` source") for w in ops]
     return [(w, "`mv` source") for w in ops[:-1]]
+
+
+def _linked_sources(command: Command) -> list[tuple[Word, str]]:
+    """What `ln` (and `cp -l`/`-s`, `link`) links to: a link to a protected path is a way to
+    write it that the path's name no longer shows (`ln .git/config c; echo … >> c` writes
+    .git/config; `ln -s .git/hooks h; echo … > h/pre-commit` in the same call, before the
+    link exists for the gate to resolve). A relative symbolic target counts from the link's
+    directory too. A target known only at run time is left to the write it enables."""
+    argv = command.argv
+    if command.name == "link":  # `link FILE NAME`: a hard link, no option
+        first = command.words[1:2]
+        return [(w, "`link` target") for w in first if not w.dynamic]
+    flags = [a for a in argv[1:] if a.startswith("-") and a != "--"]
+    if command.name == "cp" and not any(
+        a in ("--link", "--symbolic-link")
+        or (not a.startswith("--") and ("l" in a[1:] or "s" in a[1:]))
+        for a in flags
+    ):
+        return []
+    ops = operands(command, _COPY_VALUE_OPTIONS)
+    base = next(
+        (
+            argv[i + 1] if a in ("-t", "--target-directory") else a.split("=", 1)[1]
+            for i, a in enumerate(argv[:-1])
+            if a in ("-t", "--target-directory") or a.startswith("--target-directory=")
+        ),
+        None,
+    )
+    if base is None:
+        base = "." if len(ops) == 1 else (ops[-1].text if ops else ".")
+        ops = ops if len(ops) == 1 else ops[:-1]
+    bases = (base, posixpath.dirname(base.rstrip("/")) or ".")
+    out: list[tuple[Word, str]] = []
+    for word in ops:
+        if word.dynamic:
+            continue
+        out.append((word, f"`{command.name}` link target"))
+        if not word.text.startswith(("/", "~")):
+            for b in bases:
+                out.append((Word(posixpath.join(b, word.text)), f"`{command.name}` link target"))
+    return out
 
 
 def _filtered_find(command: Command) -> bool:

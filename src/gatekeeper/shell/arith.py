@@ -199,6 +199,19 @@ def runtime_arithmetic(
     return found
 
 
+def assigning_value(values: list[str], text: str) -> str:
+    """The first value (a variable's text) that assigns a variable able to run code when
+    bash evaluates it as arithmetic (`x='PATH=1'; (( x ))` sets PATH: bash then runs ./1/ls
+    for `ls`), when the call's text evaluates something as arithmetic; "" otherwise."""
+    from gatekeeper.shell.envvars import arith_names, env_risk
+
+    for value in values:
+        if "=" in value and any(env_risk(n) == "exec" for n in arith_names(value)):
+            plain = text.replace("'", "").replace('"', "").replace("\\", "")
+            return value if _SINK_TEXT.search(plain) is not None else ""
+    return ""
+
+
 def positional_arithmetic(script: str) -> str:
     """What in a `bash -c` script evaluates a positional parameter (`$1`, `$@`...) as
     arithmetic or as a name, or "": given arguments known only at run time (``bash -c '((

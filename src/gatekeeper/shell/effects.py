@@ -68,6 +68,15 @@ _OPERANDS_WRITTEN = {
     "mkfifo",
 }
 # Commands whose last operand (or -t DIR) is the destination.
+# Wrappers that run their command on their own standard input: a here-document, a
+# here-string or a pipe on the wrapper feeds the command (`nice python3 <<< CODE`, `nc h p |
+# chronic sh`). The one list for every checker that follows stdin through a wrapper; those
+# in STDIN_WRAPPERS_WITH_OPERAND take one operand of their own first (`timeout 5 sh`).
+STDIN_WRAPPERS_WITH_OPERAND = frozenset({"timeout", "flock", "chrt", "taskset"})
+STDIN_WRAPPERS = STDIN_WRAPPERS_WITH_OPERAND | {
+    *("env", "command", "builtin", "exec", "coproc", "nohup", "setsid", "nice", "ionice"),
+    *("stdbuf", "time", "chronic", "unbuffer", "caffeinate", "noglob"),
+}
 _DESTINATION_LAST = {"cp", "mv", "install", "ln", "rsync", "scp"}
 # Options (of those commands) that take a separate value which is not a file written.
 _VALUE_OPTIONS = {

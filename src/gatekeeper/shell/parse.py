@@ -52,6 +52,9 @@ _CONTAINERS = {
     "arithmetic_expansion",
     "variable_assignments",
 }
+# Arithmetic assignment operators, and the nodes that make their text arithmetic.
+_ARITH_ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|="}
+_ARITH_CONTEXTS = {"compound_statement", "c_style_for_statement", "arithmetic_expansion"}
 # Tokens and leaves that carry no command and no expansion.
 _INERT = {
     "comment",
@@ -342,11 +345,14 @@ class _Walker:
                 self.push_children(item, node, "function body")
             elif kind in _SUBSTITUTION_NODES:
                 label = "substitution" if kind == "command_substitution" else "process substitution"
-                self.push_children(item, node, label)
+                if not (self.src[node.start_byte] == 0x60 and self.backticks(node, label)):
+                    self.push_children(item, node, label)
             elif kind in {"expansion", "string", "concatenation"}:
                 self.scan(node, item.where)
             elif kind in _CONTAINERS:
                 start = node.start_byte
+                if kind == "binary_expression" and node.child_count == 3:
+                    self.arith_assignment(node)
                 if kind == "for_statement" and (var := node.child_by_field_name("variable")):
                     self.exported_name(self.text(var), node)
                     values = node.children_by_field_name("value")
@@ -506,6 +512,9 @@ class _Walker:
                         # an expansion right after a stripped tab
                         reason = "a substitution in a here-document the parser does not read"
                         self.problem("GK-SHELL-001", reason, child)
+                    if _ends_elsewhere(node, child, self):
+                        reason = "bash ends this here-document at another line than the parser"
+                        self.problem("GK-SHELL-001", reason, child)
                 elif child.is_named and child.type not in ("heredoc_start", "heredoc_end"):
                     # tree-sitter hangs the rest of `cat <<EOF | sh` off the redirect.
                     self.stack.append(_Item(child, where, (), True))
@@ -593,6 +602,34 @@ class _Walker:
                 f"setting {name} can make the commands after it load or run other code",
                 node,
             )
+
+    def runtime_name(self, node: Node) -> None:
+        self.problem(
+            "GK-ENV-001",
+            "assigns the variable whose name is known only at run time: it may be one that "
+            "runs code (PATH, LD_PRELOAD, BASH_ENV)",
+            node,
+        )
+
+    def arith_assignment(self, node: Node) -> None:
+        """`(( PATH = 1 ))` sets PATH as `PATH=1` does (then `ls` runs ./1/ls); `(( $x = 1 ))`
+        sets the variable x names. (`=` in `[[ a = b ]]` compares.)"""
+        left, op, _ = node.children
+        if op.type not in _ARITH_ASSIGN:
+            return
+        parent = node.parent
+        while parent is not None and parent.type not in _ARITH_CONTEXTS:
+            if parent.type == "test_command":
+                return
+            parent = parent.parent
+        if parent is None or (
+            parent.type == "compound_statement" and self.src[parent.start_byte] != 0x28
+        ):
+            return
+        if left.type in ("variable_name", "subscript"):
+            self.exported_name(self.text(left), node)
+        else:
+            self.runtime_name(node)
 
     def assignment_name(self, node: Node) -> str:
         """The name of an assignment; a problem when it is no bash identifier: tree-sitter
@@ -830,6 +867,25 @@ class _Walker:
         if redirects and words and self.depth < MAX_DEPTH:
             _herestring_script(command, self)
 
+    def backticks(self, node: Node, label: str) -> bool:
+        """Judge the text bash runs for a backtick substitution whose backslashes bash
+        removes first (before `` ` ``, `$`, `\\`, and `"` inside double quotes): the parser
+        reads `` `echo \\`cmd\\`` `` as echo's words, bash runs cmd. False when no
+        backslash is removed (the parser's own reading stands)."""
+        raw = self.text(node)[1:-1]
+        if "\\" not in raw:
+            return False
+        inner = _backtick_unescape(raw, _in_double_quotes(node))
+        if inner == raw:
+            return False
+        if self.depth >= MAX_DEPTH:
+            self.problem("GK-SHELL-006", "shell scripts nested too deep to follow", node)
+        else:
+            sub = parse(inner, self._home, where=label, depth=self.depth + 1)
+            self.commands.extend(sub.commands)
+            self.problems.extend(sub.problems)
+        return True
+
     # -- words ---------------------------------------------------------------------------
 
     def scan(self, node: Node, where: str) -> None:
@@ -849,7 +905,12 @@ class _Walker:
                 self.text_leaf(n)
             elif n.type in (":=", "=") and inside and n.prev_sibling is not None:
                 # `${PATH:=/tmp/x}` assigns PATH when it is unset (`unset PATH` first)
-                self.exported_name(self.text(n.prev_sibling), n)
+                before = n.prev_sibling
+                indirect = before.prev_sibling is not None and before.prev_sibling.type == "!"
+                if before.type in ("variable_name", "subscript") and not indirect:
+                    self.exported_name(self.text(before), n)
+                else:  # `${!x:=/tmp/x}`, `$(( $x = 1 ))`: whichever variable x names
+                    self.runtime_name(n)
             inside = inside or n.type in _EXPANDING
             todo.extend((c, inside) for c in n.children)
 
@@ -1112,6 +1173,86 @@ def _unparsed_in_body(redirect: Node, body: Node, walker: _Walker) -> bool:
             if not any(start <= where < end for start, end in spans):
                 return True
     return False
+
+
+def _ends_elsewhere(redirect: Node, body: Node, walker: _Walker) -> bool:
+    """Whether bash ends the here-document at another line than tree-sitter-bash did.
+
+    bash removes every quote from the delimiter word (`E"O"F` is `EOF`, `$'E\\x4fF'` is
+    `EOF`); the parser compares some forms literally, and reads the lines after bash's end
+    (which bash runs as commands) as the body."""
+    raw = ""
+    end = ""
+    for child in redirect.children:
+        if child.type == "heredoc_start":
+            raw = walker.text(child)
+        elif child.type == "heredoc_end":
+            end = walker.text(child)
+    if not any(c in raw for c in "'\"\\$"):
+        return False  # no quote to remove: the parser looks for the same text bash does
+    delimiter = _here_delimiter(raw)
+    if end and end != delimiter:
+        return True
+    tabs = any(c.type == "<<-" for c in redirect.children)
+    lines = walker.text(body).split("\n")[:-1]  # the last piece is the end line's indent
+    return any((line.lstrip("\t") if tabs else line) == delimiter for line in lines)
+
+
+def _here_delimiter(raw: str) -> str:
+    """The line that ends a here-document to bash: the word after `<<` with its quotes
+    removed (`$'...'` decoded, `$"..."` read as `"..."`)."""
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw):
+            out.append(raw[i + 1])
+            i += 2
+        elif ch == "'":
+            end = raw.find("'", i + 1)
+            end = len(raw) if end < 0 else end
+            out.append(raw[i + 1 : end])
+            i = end + 1
+        elif ch == '"' or (ch == "$" and raw[i + 1 : i + 2] in ("'", '"')):
+            quote = raw[i + 1] if ch == "$" else ch
+            start = j = i + 2 if ch == "$" else i + 1
+            while j < len(raw) and raw[j] != quote:
+                j += 2 if raw[j] == "\\" else 1
+            inside = raw[start:j]
+            out.append(_ansi_c(inside) if quote == "'" else _dq_unescape(inside))
+            i = j + 1
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def _in_double_quotes(node: Node) -> bool:
+    """Whether a substitution stands inside double quotes (`"`cmd`"`, `"${x:-`cmd`}"`)."""
+    parent = node.parent
+    while parent is not None and parent.type not in _SUBSTITUTION_NODES:
+        if parent.type == "string":
+            return True
+        if parent.type in ("command", "program", "variable_assignment"):
+            return False
+        parent = parent.parent
+    return False
+
+
+def _backtick_unescape(raw: str, quoted: bool) -> str:
+    """The text bash parses inside backticks: a backslash before `` ` ``, `$` or `\\` (and
+    `"` inside double quotes) is removed, any other stays."""
+    special = '`$\\"' if quoted else "`$\\"
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        if raw[i] == "\\" and i + 1 < len(raw) and raw[i + 1] in special:
+            out.append(raw[i + 1])
+            i += 2
+        else:
+            out.append(raw[i])
+            i += 1
+    return "".join(out)
 
 
 def _heredoc_body_text(statement: Node, walker: _Walker) -> str | None:
@@ -1458,6 +1599,8 @@ def _walk_text(
             _runtime_subscripts(walker)
     if b"$(" in src or b"`" in src or b"read" in src or b"for" in src or b"mapfile" in src:
         _runtime_arithmetic(root, src, walker)
+    if walker.copies or src.count(b"=") > 1:
+        _assigning_values(walker, text)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -1479,6 +1622,31 @@ def _brace_descriptors(text: str, src: bytes, tree: Tree) -> tuple[str, bytes, T
         if not fixed_tree.root_node.has_error:
             return fixed, fixed_src, fixed_tree
     return text, src, tree
+
+
+def _assigning_values(walker: _Walker, text: str) -> None:
+    """A value that assigns PATH or another variable that runs code once bash evaluates it
+    as arithmetic (`x='PATH=1'; (( x ))`: see `shell.arith.assigning_value`)."""
+    values = [value for _, value in walker.copies if "=" in value]
+    for command in walker.commands:
+        values += [w.text for _, w in command.assignments if "=" in w.text]
+        if command.name in ("declare", "typeset", "local", "export", "readonly"):
+            values += [w.text.partition("=")[2] for w in command.words[1:] if "=" in w.text]
+    values = [v for v in values if "=" in v]
+    if not values:
+        return
+    from gatekeeper.shell.arith import assigning_value
+
+    value = assigning_value(values, text)
+    if value:
+        walker.problems.append(
+            Problem(
+                "GK-ENV-001",
+                f"the value `{value[:40]}` sets a variable that runs code when bash evaluates "
+                "it as arithmetic",
+                value[:200],
+            )
+        )
 
 
 def _secret_copies(walker: _Walker) -> None:

@@ -51,11 +51,14 @@ _YQ_NAMED = LazyRegex(r"(?:strenv|env)\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)")
 _LISTERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "ps"})
 _LISTERS |= {"jq", "gojq", "jaq", "yq", "systemctl"}
 LISTERS = _LISTERS  # the commands `printed_secret` reads without a dynamic word or redirect
-# `$NAME`, `${NAME`, `${#NAME`, `${!NAME`: a name starts with a letter or `_` (`$1` is none).
-_DOLLAR = LazyRegex(r"\$(\{[#!]?)?([A-Za-z_][A-Za-z0-9_]*)")
+# `$NAME`, `${NAME`, `${#NAME`, `${!NAME`: a name starts with a letter or `_` (`$1` is none);
+# and `${!1`, `${!@`, `${!*`: indirect through the positional parameters.
+_DOLLAR = LazyRegex(r"\$(\{[#!]?)?([A-Za-z_][A-Za-z0-9_]*)|\$\{(!)([0-9]+|[@*])")
 _PROC_ENVIRON = LazyRegex(r"/+proc/+[^/]+/+(?:task/+[^/]+/+)?environ$")
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 _NAME_CHARS = _NAME_START | frozenset("0123456789")
+_DIGITS = frozenset("0123456789")
+_POSITIONAL = _DIGITS | {"@", "*"}
 _SCAN_IN_PYTHON = 256  # longer words (a deep `$( )` nesting holds every level): the regex
 _LISTING_FLAGS = set("pxraAilugtn")  # declare/typeset letters that only select what is listed
 
@@ -199,7 +202,8 @@ def _env_prints(args: list[str]) -> bool:
 
 def _dollar_names(text: str) -> list[tuple[str, str]]:
     """(mark, NAME) for each `$NAME`, `${NAME`, `${#NAME` (mark `#`: a length) and
-    `${!NAME` (mark `!`: indirect) in a word's text.
+    `${!NAME` (mark `!`: indirect; NAME is a digit, `@` or `*` for `${!1`, `${!@`) in a
+    word's text.
 
     A word holding nested `$( )` holds the text of every level below it, each level's
     word is scanned, and a character loop here made a 1,000-level nesting cost ~0.6 s.
@@ -208,7 +212,10 @@ def _dollar_names(text: str) -> list[tuple[str, str]]:
     if text.count("$") == text.count("$("):
         return []
     if len(text) > _SCAN_IN_PYTHON:
-        return [(m.group(1)[1:] if m.group(1) else "", m.group(2)) for m in _DOLLAR.finditer(text)]
+        return [
+            (m.group(1)[1:] if m.group(1) else "", m.group(2)) if m.group(2) else ("!", m.group(4))
+            for m in _DOLLAR.finditer(text)
+        ]
     # A short word (`"$f"`, `${HOME}/x`): the same matches without `re`, whose import costs
     # a cold call ~20 million instructions (docs/performance.md, run U).
     found: list[tuple[str, str]] = []
@@ -220,6 +227,14 @@ def _dollar_names(text: str) -> list[tuple[str, str]]:
         if j < end and text[j] == "{":
             if text[j + 1 : j + 2] in ("#", "!") and text[j + 2 : j + 3] in _NAME_START:
                 mark, j = text[j + 1], j + 2
+            elif text[j + 1 : j + 2] == "!" and text[j + 2 : j + 3] in _POSITIONAL:
+                # `${!1}`, `${!@}`: the variable a positional parameter names
+                k = j + 3
+                while k < end and text[k - 1] in _DIGITS and text[k] in _DIGITS:
+                    k += 1
+                found.append(("!", text[j + 2 : k]))
+                i = text.find("$", k)
+                continue
             elif text[j + 1 : j + 2] in _NAME_START:
                 j += 1
         if text[j : j + 1] in _NAME_START:

@@ -3,7 +3,8 @@
 GK-ENV-002 judges each command by the variables it names: ``echo $GITHUB_TOKEN`` asks. A copy
 hides the name: ``x=$GITHUB_TOKEN; echo $x``, ``for t in "$GITHUB_TOKEN"; do echo "$t";
 done``, ``declare x=$GITHUB_TOKEN; echo $x``, ``a=($GITHUB_TOKEN); echo ${a[0]}``,
-``X=$GITHUB_TOKEN printenv X``. Over one Bash call, a variable assigned (on its own, in a
+``X=$GITHUB_TOKEN printenv X``, and with a secret in the environment ``y=${!x}; echo $y``
+(x may name it). Over one Bash call, a variable assigned (on its own, in a
 declaration, as a prefix, as a ``for`` loop's variable) from a secret, or from such a copy,
 is a copy; a command that uses a copy is handed the secret. So is a name reference
 (``declare -n r=GITHUB_TOKEN; echo $r``: ``$r`` is the variable r names) to a secret, a
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 _DECLARATIONS = {"export", "declare", "typeset", "local", "readonly"}
 # (`export -n` takes the export attribute away: no reference)
 _NAMEREF_DECLARERS = frozenset({"declare", "typeset", "local"})
+_PRINTERS = frozenset({"printenv", *_DECLARATIONS})
 
 
 def used_copies(
@@ -72,6 +74,10 @@ def used_copies(
         return []
     out: list[tuple[str, str]] = []
     for command in commands:
+        named = _printed_by_name(command) & tainted
+        if named:  # `y=$GITHUB_TOKEN; declare -p y`, `export y; printenv y`
+            out.append((sorted(named)[0], command.text))
+            continue
         if command.name in ("test", "[") or (
             command.name in _DECLARATIONS and not command.redirects
         ):
@@ -82,6 +88,10 @@ def used_copies(
         prefixed = {name for name, _ in command.assignments if name in tainted}
         if prefixed and any(w.text in prefixed for w in command.words[1:]):
             used |= prefixed  # `X=$TOKEN printenv X`: the command's own environment
+        if prefixed:
+            # `y=$y bash -c 'echo $y'`: a quoted script the command's shell expands
+            quoted = {var for w in command.words[1:] for _, var in _dollar_names(w.text)}
+            used |= prefixed & quoted
         if prefixed and command.name in ("env", "printenv") and len(command.words) == 1:
             used |= prefixed
         if used:
@@ -89,10 +99,26 @@ def used_copies(
     return out
 
 
+def _printed_by_name(command: Command) -> set[str]:
+    """The variables a command prints by name: `printenv NAME`, `declare -p NAME` (and
+    `typeset`, `local`, `export`, `readonly` with `-p`)."""
+    name = command.name
+    if name not in _PRINTERS:
+        return set()
+    words = command.words[1:]
+    if name != "printenv" and not any(
+        w.text[:1] == "-" and w.text[1:2] != "-" and "p" in w.text for w in words
+    ):
+        return set()
+    return {w.text for w in words if not w.dynamic and w.text[:1] not in ("-", "+")}
+
+
 def _from_secret(text: str, tainted: set[str], env: Mapping[str, str]) -> bool:
     for mark, var in _dollar_names(text):
         if mark != "#" and (var in tainted or secret_variable(var, env)):
             return True
+        if mark == "!" and any(secret_variable(name, env) for name in env):
+            return True  # `y=${!x}`: whichever variable x names, a secret too
     return False
 
 
