@@ -129,6 +129,7 @@ _HOME_PROTECTED_DIRS = (
     ".claude/commands",
     ".claude/agents",
     ".claude/plugins",
+    ".claude/skills",  # a skill is a command: `!` lines and frontmatter `hooks:` run code
 )
 # Credential files by name, anywhere.
 _SECRET_PATTERNS = (
@@ -212,7 +213,7 @@ def glob_targets_secrets(pattern: str) -> bool:
     names: `cat *.pem` names keys as surely as `cat key.pem` does, while `cat *` or
     `grep x *.py` read files in general (like `grep -r x .`, which the policy allows).
     """
-    name = pattern.rstrip("/").rsplit("/", 1)[-1]
+    name = pattern.rstrip("/").rsplit("/", 1)[-1].lower()  # case-blind, as `is_secret` is
     for alt in _brace_words(name):
         matches = globmatch.matcher((alt,))  # fnmatch.fnmatchcase(·, alt), without regexes
         if any(matches(g) for g in _GENERIC_NAMES):
@@ -1053,7 +1054,7 @@ class PathPolicy:
             if part == ".claude":
                 rest = parts[i + 1 :]
                 if rest and (
-                    rest[0] in ("hooks", "commands", "agents", "plugins")
+                    rest[0] in ("hooks", "commands", "agents", "plugins", "skills")
                     or _SETTINGS_JSON(rest[0])
                     or rest[0] == "gatekeeper.toml"
                 ):
@@ -1088,7 +1089,9 @@ class PathPolicy:
         return answer
 
     def _is_secret(self, path: str) -> bool:
-        name = _name(path)
+        # Case-blind, as `protected_by_name` is: on macOS and Windows `.ENV` opens `.env`
+        # and `~/.SSH/id_rsa` is the key, and a `KEY.PEM` from Windows is a key anywhere.
+        name = _name(path).lower()
         by_name = _SECRET_BY_NAME.get(name)
         if by_name is None:
             by_name = _secret_by_name(name)
@@ -1097,11 +1100,15 @@ class PathPolicy:
         # Inside `H/.ssh` (H the resolved home) means holding `/.ssh` for a plain path: most
         # paths hold none of these, and need no resolved home (an lstat per component).
         # (When every mark starts with `/.`, a path without `/.` holds none of them.)
+        lowered = path.lower()
         marked = (_MARKS_DOTTED is False or "/." in path) and any(
-            d in path for d in _SECRET_HOME_MARKS
+            d in lowered for d in _SECRET_HOME_MARKS
         )
         plain = _plain(path)
-        if (marked or not plain) and inside_any(path, _secret_home_dirs(self.home)):
+        if (marked or not plain) and (
+            inside_any(path, _secret_home_dirs(self.home))
+            or (lowered != path and inside_any(lowered, _secret_home_dirs(self.home.lower())))
+        ):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
         if name == "environ" and path.startswith("/proc/"):
             return True  # a process' environment (`/proc/self/environ`): its keys and tokens
