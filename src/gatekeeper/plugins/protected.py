@@ -221,10 +221,38 @@ _MORE_SECRETS = (
 _ORDINARY = ("x", "x.txt", "x.py", "x.json", "x.md", "x.yaml", "x.yml", "README", "Makefile")
 
 
+# ripgrep's glob syntax beyond fnmatch's: `\c` is a literal `c`, `{a,b}` and `{a}` are
+# alternatives (`*.{env,txt}` selects `.env`; checked in bash with `rg --glob`).
+_GLOB_ESCAPE = LazyRegex(r"\\(.)")
+_GLOB_BRACE = LazyRegex(r"\{([^{}]*)\}")
+
+
+def _glob_alternatives(glob: str) -> list[str]:
+    """The words a ripgrep glob stands for: `*.{env,txt}` → `*.env`, `*.txt` (bounded)."""
+    if "\\" in glob:
+        glob = _GLOB_ESCAPE.sub(r"\1", glob)
+    out = [glob]
+    for _ in range(8):
+        expanded: list[str] = []
+        for item in out:
+            m = _GLOB_BRACE.search(item) if "{" in item else None
+            if m is None:
+                expanded.append(item)
+            else:
+                expanded += [item[: m.start()] + a + item[m.end() :] for a in m[1].split(",")]
+        if expanded == out:
+            break
+        out = expanded[:64]
+    return out
+
+
 def _selects_secrets(glob: str) -> bool:
     from gatekeeper.globmatch import fnmatchcase  # fnmatch's answers; no `re` for `*` globs
 
-    for part in glob.replace("{", ",").replace("}", ",").split(","):
+    parts = glob.replace("{", ",").replace("}", ",").split(",")
+    if "{" in glob or "\\" in glob:
+        parts += _glob_alternatives(glob)
+    for part in parts:
         last = part.rstrip("/").rsplit("/", 1)[-1]
         if last.startswith("!") or not any(c.isalnum() for c in last):
             continue
@@ -235,6 +263,45 @@ def _selects_secrets(glob: str) -> bool:
         ):
             return True  # `master.key`, `credentials`, `*.p12`
     return False
+
+
+# The options that take a file-name glob, as the Grep tool's `glob` (ripgrep's `-g` and
+# `--type-add NAME:GLOB`, grep's `--include`), and rg's short options that take a value
+# (in `-ig GLOB` the `g` takes the next word; in `-eg` the `g` is `-e`'s pattern).
+_SEARCH_GLOBS = {
+    "rg": ("--glob", "--iglob", "--type-add", "-g"),
+    "grep": ("--include",),
+    "egrep": ("--include",),
+    "fgrep": ("--include",),
+}
+_RG_VALUED_SHORT = "ABCEMTdefgjmrt"
+
+
+def _search_globs(command: Command) -> list[str]:
+    """The file-name globs of an `rg -g`/`--glob`/`--type-add` or `grep --include`."""
+    longs = tuple(o for o in _SEARCH_GLOBS[command.name] if o.startswith("--"))
+    args = command.argv[1:]
+    globs: list[str] = []
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        value: str | None = None
+        if a in longs:
+            value = args[i + 1] if i + 1 < len(args) else None
+        elif a.startswith(longs) and "=" in a:
+            value = a.split("=", 1)[1]
+        elif command.name == "rg" and a[:1] == "-" and a[1:2] not in ("-", ""):
+            for j, c in enumerate(a[1:], 1):
+                if c in _RG_VALUED_SHORT:
+                    if c == "g":
+                        value = a[j + 1 :] or (args[i + 1] if i + 1 < len(args) else None)
+                    break
+        if value is None:
+            continue
+        if a.startswith("--type-add"):
+            value = value.split(":", 1)[-1]  # `NAME:GLOB`; `NAME:include:OTHER` has no glob
+        globs.append(value)
+    return globs
 
 
 _GATE_CHANGING = {"install", "uninstall", "allow", "plugins"}
@@ -346,6 +413,15 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _inline_code_finding(command, ctx)
         if found is not None:
             return found
+    if command.name in _SEARCH_GLOBS:
+        for glob in _search_globs(command):
+            if _selects_secrets(glob.lower()):
+                return Finding(
+                    Verdict.ELEVATE,
+                    "GK-PROT-002",
+                    f"`{command.name}` with the glob `{glob[:60]}` prints lines of credential "
+                    "files: only the user can approve that",
+                )
     if command.name == "socat":  # `socat -u OPEN:~/.ssh/id_rsa,rdonly -`: inside an address
         from gatekeeper.shell.socat import socat_files
 

@@ -1,0 +1,53 @@
+# Red-team round 13 (issue 3): commands' own flags and the non-Bash tools. Each hole with the
+# neighbour that stays allowed. Read by tests/test_corpora.py, NEVER executed. The file-tool
+# cases (Write of a skill, Grep globs, Read of upper-case credential names) are in
+# tests/test_redteam13.py.
+
+# -- A file-name glob given to rg (`-g`, `--glob`, `--iglob`, `--type-add NAME:GLOB`) or to
+# grep (`--include`) that picks credential files: ripgrep's globs override its ignore rules
+# (bash: `rg -g .env KEY` and `grep -r --include=.env KEY .` printed the git-ignored
+# `.env`). The Grep tool's `glob` asked (GK-PROT-002); the same glob in Bash was allowed --
+# ruleid: GK-PROT-002
+rg -g .env KEY
+# ruleid: GK-PROT-002
+rg --glob='*.{env,txt}' KEY
+# ruleid: GK-PROT-002
+rg --iglob .ENV KEY
+# ruleid: GK-PROT-002
+rg -ig.env KEY
+# ruleid: GK-PROT-002
+rg -g 'id_*' -uu '' .
+# ruleid: GK-PROT-002
+rg --type-add 'sec:*.pem' -t sec KEY
+# ruleid: GK-PROT-002
+grep -r --include=.env KEY .
+# ruleid: GK-PROT-002
+grep -r --include '*.pem' KEY .
+# ok: GK-PROT-002
+rg -g '*.py' KEY
+# ok: GK-PROT-002
+rg -g '!.env' KEY
+# ok: GK-PROT-002
+rg -e.env KEY
+# ok: GK-PROT-002
+rg --glob '*.{ts,tsx}' KEY src
+# ok: GK-PROT-002
+rg --type-add 'web:*.{html,css}' -t web KEY
+# ok: GK-PROT-002
+grep -r --include='*.py' KEY .
+
+# -- Credential names in upper case: `.ENV` opens `.env` on macOS and Windows, and a `KEY.PEM`
+# exported from Windows is a key anywhere (bash: `cat cert.PEM` printed the fake key). Names
+# were matched case-sensitively, so `cat .ENV` and `cat cert.PEM` were allowed ------------
+# ruleid: GK-BASH-002
+cat cert.PEM
+# ruleid: GK-BASH-002
+cat .ENV
+# ruleid: GK-BASH-002
+head ID_RSA
+# ruleid: GK-BASH-002
+cat *.PEM
+# ok: GK-BASH-002
+cat README.md
+# ok: GK-BASH-002
+cat ENV.md
