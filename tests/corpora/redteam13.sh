@@ -51,3 +51,37 @@ cat *.PEM
 cat README.md
 # ok: GK-BASH-002
 cat ENV.md
+
+# -- man rendering a page the agent may have written: groff's `.so FILE` copies any file into
+# the output (bash: `man ./x.1`, `man -M ./mm xx` and `MANPATH=./mm man xx` with
+# `.so /path/fake_secret` in the page printed SECRETLINE), and MANROFFOPT=-U (groff's unsafe
+# mode) lets its `.sy` run a command (bash: `MANROFFOPT=-U man ./x.1` created the marker
+# file). The gate allowed each as "`man` only reads" -------------------------------------
+# ruleid: GK-BASH-002
+man ./x.1
+# ruleid: GK-BASH-002
+man -l x.1
+# ruleid: GK-BASH-002
+man -al docs/x.1
+# ruleid: GK-BASH-002
+man --local x.1
+# ruleid: GK-BASH-002
+man -l -
+# ruleid: GK-BASH-002
+man -M ./mm xx
+# ruleid: GK-BASH-002
+man --manpath=mm xx
+# ruleid: GK-ENV-001
+MANPATH=./mm man xx
+# ruleid: GK-ENV-001
+MANROFFOPT=-U man ls
+# ok: GK-BASH-002
+man ls
+# ok: GK-BASH-002
+man 5 crontab
+# ok: GK-BASH-002
+man -k printf
+# ok: GK-BASH-002
+man -M /usr/share/man ls
+# ok: GK-BASH-002
+man /usr/share/man/man1/ls.1.gz
