@@ -85,3 +85,29 @@ man -k printf
 man -M /usr/share/man ls
 # ok: GK-BASH-002
 man /usr/share/man/man1/ls.1.gz
+
+# -- A hard link to a protected file is a second name the path policy cannot tell apart from
+# an ordinary project file (bash, in a fresh repository: `ln .git/config cfg`, then
+# appending `fsmonitor = "touch MARKER"` under `[core]` to cfg, then `git status` created
+# MARKER). `ln .git/config cfg` was allowed as "inside the allowed dirs", and every later
+# step is an ordinary allowed write and `git status` --------------------------------------
+# ruleid: GK-PROT-001
+ln .git/config cfg
+# ruleid: GK-PROT-001
+ln -f .claude/settings.json notes.json
+# ruleid: GK-PROT-001
+ln -t sub .git/config
+# ruleid: GK-PROT-001
+cp -l .git/config cfg
+# ruleid: GK-PROT-001
+cp -al .husky backup
+# ruleid: GK-PROT-001
+link .envrc env.txt
+# ruleid: GK-PROT-001
+ln ~/.bashrc notes.txt
+# ok: GK-PROT-001
+ln src/a.py b.py
+# ok: GK-PROT-001
+cp -l src/a.py b.py
+# ok: GK-PROT-001
+ln -sf src/a.py b.py

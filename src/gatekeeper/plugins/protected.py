@@ -10,6 +10,8 @@ agents (project and home), ``.git`` internals, hooks and set-up that run code la
 ``.devcontainer/``, ``.vscode/tasks.json``, ``settings.json``, ``launch.json``), shell start-up files (``.bashrc``,
 ``.profile``, ``.zshrc``, ``.envrc``...), ``~/.ssh``, ``~/.aws`` and other credential stores,
 ``.env*`` files, and ``/etc``, ``/usr``, ``/boot``.
+Also a hard link to such a path (``ln .git/config cfg``, ``cp -l``, ``link``): a second
+name the path policy cannot tell from an ordinary file, so a write through it is unchecked.
 **Why:** each of these either switches the gate off or runs code later, outside any check.
 **Example:** ``echo 'alias ls=...' >> ~/.bashrc``, ``Write .git/hooks/pre-commit``.
 **Allowed alternative:** the human approves it in the dialog.
@@ -265,6 +267,37 @@ def _selects_secrets(glob: str) -> bool:
     return False
 
 
+_HARD_LINKERS = frozenset({"ln", "link", "cp"})
+
+
+def _hard_link_finding(command: Command, ctx: Context) -> Finding | None:
+    """GK-PROT-001 for a hard link to a protected file (`ln ~/.bashrc notes.txt`).
+
+    A hard link is a second name for the same file, and the path policy sees only the
+    name: the Write tool's write to `notes.txt` in the project then writes `~/.bashrc`
+    (bash: a line appended through the link was in the original). A symbolic link is
+    resolved by every later check, so `ln -s` is left to the read checks.
+    """
+    args = command.argv[1:]
+    short = [a[1:] for a in args if a[:1] == "-" and a[1:2] not in ("-", "")]
+    if command.name == "ln" and ("--symbolic" in args or any("s" in a for a in short)):
+        return None
+    if command.name == "cp" and "--link" not in args and not any("l" in a for a in short):
+        return None
+    for word in operands(command):
+        if word.dynamic:
+            continue
+        kind, path = ctx.paths.classify(word.text, write=True)
+        if kind == PROTECTED:
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-001",
+                f"`{command.name}` makes a hard link to the protected path {path}: a write "
+                "through the new name writes it; only the user can approve that",
+            )
+    return None
+
+
 # The options that take a file-name glob, as the Grep tool's `glob` (ripgrep's `-g` and
 # `--type-add NAME:GLOB`, grep's `--include`), and rg's short options that take a value
 # (in `-ig GLOB` the `g` takes the next word; in `-eg` the `g` is `-e`'s pattern).
@@ -411,6 +444,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         command.name in _STDIN_WRAPPERS and _wraps_interpreter(command)
     ):
         found = _inline_code_finding(command, ctx)
+        if found is not None:
+            return found
+    if command.name in _HARD_LINKERS:
+        found = _hard_link_finding(command, ctx)
         if found is not None:
             return found
     if command.name in _SEARCH_GLOBS:
