@@ -111,3 +111,30 @@ ln src/a.py b.py
 cp -l src/a.py b.py
 # ok: GK-PROT-001
 ln -sf src/a.py b.py
+
+# -- A credential file as git stores it: a secret committed and then removed is still in the
+# history (bash: after `git rm .env` and a commit, `git show HEAD~1:.env` and
+# `git log -p -- .env` printed the fake key). The read check asks only about files that
+# exist, so with no `.env` in the working tree each was allowed as "only reads" ---------
+# ruleid: GK-PROT-002
+git show HEAD~1:.env
+# ruleid: GK-PROT-002
+git show :0:.env
+# ruleid: GK-PROT-002
+git cat-file -p v1.0:config/id_rsa
+# ruleid: GK-PROT-002
+git log -p -- .env
+# ruleid: GK-PROT-002
+git log -p --all -- '*.pem'
+# ruleid: GK-PROT-002
+git log -p -- ':(top).env.production'
+# ok: GK-PROT-002
+git show HEAD:README.md
+# ok: GK-PROT-002
+git show HEAD~1:id_rsa.pub
+# ok: GK-PROT-002
+git diff HEAD~1 -- .env.example
+# ok: GK-PROT-002
+git log -p -- ':!.env'
+# ok: GK-PROT-002
+git log --format=%H:%s -- src/

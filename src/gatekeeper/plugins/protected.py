@@ -20,6 +20,8 @@ name the path policy cannot tell from an ordinary file, so a write through it is
 **What it catches:** any command argument or file tool path that names an existing
 credential file: SSH and TLS private keys, ``.env*`` (not ``.env.example``),
 ``~/.aws/credentials``, ``~/.netrc``, ``.git-credentials``, ``/etc/shadow``...
+Also, by name alone, such a file as git stores it (``git show HEAD~1:.env``,
+``git log -p -- .env``): a secret committed and removed is still in the history.
 **Why:** a secret read by the agent ends up in its context, and from there anywhere.
 **Example:** ``cat ~/.ssh/id_rsa``, ``Read .env``.
 **Allowed alternative:** ask the human to provide the value you need.
@@ -267,6 +269,54 @@ def _selects_secrets(glob: str) -> bool:
     return False
 
 
+def _git_stored_secret(command: Command, ctx: Context) -> Finding | None:
+    """GK-PROT-002 for a credential file git prints from its history or index.
+
+    `git show HEAD~1:.env`, `git show :0:.env` and `git log -p -- .env` print the file as a
+    commit or the index holds it, which is there when the working tree's copy is gone (a
+    secret committed, then removed: bash printed it). The read check above asks only about
+    files that exist, so these are judged by name: a `REV:PATH` word, or a pathspec after
+    `--` (magic prefixes `:(top)`, `:/` stripped; `:!`/`:^` excludes).
+    """
+    from gatekeeper.paths import glob_targets_secrets
+
+    args = command.argv[1:]
+    after = False
+    cwd = ctx.paths.cwd or "/"
+    for a in args:
+        if a == "--" and not after:
+            after = True
+            continue
+        if after:
+            spec = a
+            if spec.startswith(":("):
+                magic, _, spec = spec[2:].partition(")")
+                if "exclude" in magic:
+                    continue
+            elif spec.startswith((":!", ":^")):
+                continue
+            elif spec.startswith(":/"):
+                spec = spec[2:]
+        elif ":" in a and a[:1] != "-" and "://" not in a:
+            spec = a.rsplit(":", 1)[1]
+        else:
+            continue
+        if not spec:
+            continue
+        if any(c in spec for c in "*?["):
+            secret = glob_targets_secrets(spec)
+        else:
+            secret = ctx.paths.is_secret(posixpath.normpath(posixpath.join(cwd, spec)))
+        if secret:
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-002",
+                f"`git` prints `{a[:60]}`, a credential file as git stores it: only the user "
+                "can approve that",
+            )
+    return None
+
+
 _HARD_LINKERS = frozenset({"ln", "link", "cp"})
 
 
@@ -444,6 +494,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         command.name in _STDIN_WRAPPERS and _wraps_interpreter(command)
     ):
         found = _inline_code_finding(command, ctx)
+        if found is not None:
+            return found
+    if command.name == "git":
+        found = _git_stored_secret(command, ctx)
         if found is not None:
             return found
     if command.name in _HARD_LINKERS:
