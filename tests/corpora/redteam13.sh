@@ -128,6 +128,17 @@ git log -p -- .env
 git log -p --all -- '*.pem'
 # ruleid: GK-PROT-002
 git log -p -- ':(top).env.production'
+# ruleid: GK-PROT-002
+git archive HEAD~1 .env
+# (bash: `printf 'HEAD~1:.env\n' | git cat-file --batch` printed the removed key too)
+# ruleid: GK-PROT-002
+printf 'HEAD~1:.env\n' | git cat-file --batch
+# ruleid: GK-PROT-002
+printf 'HEAD~1\n--\n.env\n' | git log -p --stdin
+# ok: GK-PROT-002
+git cat-file --batch-check
+# ok: GK-PROT-002
+git archive -o release.tar HEAD src
 # ok: GK-PROT-002
 git show HEAD:README.md
 # ok: GK-PROT-002

@@ -281,12 +281,29 @@ def _git_stored_secret(command: Command, ctx: Context) -> Finding | None:
     from gatekeeper.paths import glob_targets_secrets
 
     args = command.argv[1:]
+    sub = _git_subcommand(args)
+    if sub in _GIT_STDIN_PRINTERS and any(
+        a == "--stdin" or a.startswith(("--batch=", "--batch-command")) or a == "--batch"
+        for a in args
+    ):
+        return Finding(
+            Verdict.REVIEW,
+            "GK-PROT-002",
+            f"`git {sub}` prints the objects or paths named on its standard input, which the "
+            "gate does not see (`HEAD~1:.env` among them?)",
+        )
     after = False
+    archived = False  # `git archive TREE PATH...`: the paths after the tree are tree paths
     cwd = ctx.paths.cwd or "/"
     for a in args:
         if a == "--" and not after:
             after = True
             continue
+        if sub == "archive" and not after and a[:1] != "-" and a != sub:
+            if not archived:
+                archived = True
+                continue
+            after = True  # from here on every operand is a path in the tree
         if after:
             spec = a
             if spec.startswith(":("):
@@ -315,6 +332,25 @@ def _git_stored_secret(command: Command, ctx: Context) -> Finding | None:
                 "can approve that",
             )
     return None
+
+
+# git commands that print what their standard input names: `cat-file --batch` objects
+# (`HEAD~1:.env`), `log --stdin` revisions and, after a `--` line, paths.
+_GIT_STDIN_PRINTERS = frozenset({"cat-file", "log", "show", "whatchanged", "diff-tree"})
+_GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"})
+
+
+def _git_subcommand(args: tuple[str, ...]) -> str:
+    """The subcommand of `git [global options] SUB ...` ("" when none is found)."""
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+        elif a in _GIT_VALUED:
+            skip = True
+        elif a[:1] != "-":
+            return a
+    return ""
 
 
 _HARD_LINKERS = frozenset({"ln", "link", "cp"})
