@@ -171,3 +171,29 @@ def test_allow_rules_with_ordinary_redirects_stay_allowed(
     monkeypatch.setenv("GITHUB_TOKEN", "ghp_" + "x" * 36)
     (gk_env.project / "notes.txt").write_text("x\n")
     assert_decision(ruled, command, expected="allow", cwd=str(gk_env.project))
+
+
+# Credential files outside the project were only REVIEW (a reviewer may approve "read the
+# cargo config"): Claude Code's own OAuth token `~/.claude/.credentials.json`, cargo's and
+# Terraform's registry tokens, Vault's token and `~/.pgpass` are credentials by name now.
+@pytest.mark.parametrize(
+    "path",
+    [
+        "~/.claude/.credentials.json",
+        "~/.cargo/credentials.toml",
+        "~/.terraform.d/credentials.tfrc.json",
+        "~/.vault-token",
+        "~/.pgpass",
+    ],
+)
+def test_tool_tokens_are_credentials(make_engine: Callable[..., Engine], path: str) -> None:
+    decision = check(make_engine(), tool="Read", tool_input={"file_path": path})
+    assert decision.outcome is not Outcome.ALLOW, decision.reason
+    assert any(f.rule == "GK-PROT-002" and f.verdict.value == "elevate" for f in decision.findings)
+
+
+@pytest.mark.parametrize(
+    "path", ["credentials.toml.example", "src/credentials.py", "docs/pgpass.md"]
+)
+def test_names_near_tool_tokens_stay_allowed(make_engine: Callable[..., Engine], path: str) -> None:
+    assert_decision(make_engine(), tool="Read", tool_input={"file_path": path}, expected="allow")

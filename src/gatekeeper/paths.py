@@ -152,6 +152,13 @@ _SECRET_PATTERNS = (
     ".npmrc",
     "credentials",
     "credentials.json",
+    # Tokens kept by name in a tool's home dir: Claude Code's own OAuth token, cargo's and
+    # Terraform's registry tokens, Vault's token, the PostgreSQL password file.
+    ".credentials.json",
+    "credentials.toml",
+    "credentials.tfrc.json",
+    ".vault-token",
+    ".pgpass",
     "secrets.json",
     "secrets.yaml",
     "secrets.yml",

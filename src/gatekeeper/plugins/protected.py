@@ -220,7 +220,8 @@ _SECRET_SAMPLES = (".env", ".env.local", "id_rsa", "id_ed25519", "x.pem", "x.key
 _MORE_SECRETS = (
     "credentials", "credentials.json", "secrets.json", "secrets.yaml", "secrets.yml",
     "master.key", ".git-credentials", ".pypirc", ".npmrc", "x.p12", "x.pfx", "x.keystore",
-    "x.jks", "id_dsa", "id_ecdsa", "x.env", "shadow", "gshadow",
+    "x.jks", "id_dsa", "id_ecdsa", "x.env", "shadow", "gshadow", ".credentials.json",
+    "credentials.toml", "credentials.tfrc.json", ".vault-token", ".pgpass",
 )  # fmt: skip
 _ORDINARY = ("x", "x.txt", "x.py", "x.json", "x.md", "x.yaml", "x.yml", "README", "Makefile")
 
