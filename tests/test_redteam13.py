@@ -197,3 +197,29 @@ def test_tool_tokens_are_credentials(make_engine: Callable[..., Engine], path: s
 )
 def test_names_near_tool_tokens_stay_allowed(make_engine: Callable[..., Engine], path: str) -> None:
     assert_decision(make_engine(), tool="Read", tool_input={"file_path": path}, expected="allow")
+
+
+# The protected dirs under the home were compared case-sensitively: on macOS (case-blind
+# by default) `Write ~/.Config/Gatekeeper/config.toml` rewrites the gate's own config and
+# `~/.LOCAL/bin/ls` stands in for `ls`, yet each was only REVIEW (a reviewer may approve).
+@pytest.mark.parametrize(
+    "path",
+    [
+        "~/.Config/Gatekeeper/config.toml",
+        "~/.LOCAL/bin/ls",
+        "~/.Cargo/Config.toml",
+        "~/.Config/Systemd/user/x.service",
+        "~/.SSH/authorized_keys",
+    ],
+)
+def test_protected_home_dirs_are_case_blind(make_engine: Callable[..., Engine], path: str) -> None:
+    decision = check(make_engine(), tool="Write", tool_input={"file_path": path, "content": "x"})
+    assert any(f.rule == "GK-PROT-001" and f.verdict.value == "elevate" for f in decision.findings)
+
+
+def test_removing_a_differently_cased_parent_of_a_protected_dir_is_protected(
+    make_engine: Callable[..., Engine], gk_env: GkEnv
+) -> None:
+    (gk_env.home / ".config" / "gatekeeper").mkdir(parents=True, exist_ok=True)
+    decision = check(make_engine(), "rm -rf ~/.Config", cwd=str(gk_env.project))
+    assert "GK-PROT-004" in {f.rule for f in decision.findings}, decision.reason

@@ -1041,7 +1041,12 @@ class PathPolicy:
     def _is_protected(self, path: str) -> bool:
         # The tests by name first: resolving the protected list costs a realpath per entry
         # (~18), which a path protected by its name alone (`.git/hooks/x`, `/etc/x`) spares.
-        return self.protected_by_name(path) or inside_any(path, self.protected)
+        if self.protected_by_name(path) or inside_any(path, self.protected):
+            return True
+        # Case-blind, as the names are: on macOS `~/.Config/Gatekeeper/config.toml` is the
+        # gate's own config and `~/.LOCAL/bin/ls` stands in for `ls`.
+        lowered = path.lower()
+        return inside_any(lowered, tuple(p.lower() for p in self.protected))
 
     def protected_by_name(self, path: str) -> bool:
         """`is_protected` without the resolved protected list: a resolved path protected by
@@ -1078,7 +1083,8 @@ class PathPolicy:
         """
         if path == "/" or self.is_protected(path) or _inside(self.home, path):
             return True
-        if any(_inside(p, path) for p in self.protected):
+        lowered = path.lower()
+        if any(_inside(p, path) or _inside(p.lower(), lowered) for p in self.protected):
             return True
         if any(_inside(p, path) for p in ("/etc", "/usr", "/boot")):
             return True
