@@ -148,7 +148,7 @@ def test_the_secret_name_tests_are_fnmatch(name: str) -> None:
 
 
 def _old_glob_targets_secrets(pattern: str) -> bool:
-    name = pattern.rstrip("/").rsplit("/", 1)[-1]
+    name = pattern.rstrip("/").rsplit("/", 1)[-1].lower()  # credential names are case-blind
     for alt in paths._brace_words(name):
         if any(fnmatch.fnmatchcase(g, alt) for g in paths._GENERIC_NAMES):
             continue

@@ -218,7 +218,7 @@ def _environment_without_the_word_exit(command: Command) -> object:
         found = environment.risky_assignment(names) or environment._runtime_name(command)
         if found is not None:
             return found
-    return environment._subscript_code(command) or environment._printed_secret(command)
+    return environment._subscript_code(command) or environment.printed_secret_finding(command)
 
 
 _ENV_TEXTS = st.lists(

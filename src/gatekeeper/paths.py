@@ -216,6 +216,7 @@ _HOME_PROTECTED_DIRS = (
     ".claude/commands",
     ".claude/agents",
     ".claude/plugins",
+    ".claude/skills",  # a skill is a command: `!` lines and frontmatter `hooks:` run code
 )
 # Credential files by name, anywhere.
 _SECRET_PATTERNS = (
@@ -238,6 +239,13 @@ _SECRET_PATTERNS = (
     ".npmrc",
     "credentials",
     "credentials.json",
+    # Tokens kept by name in a tool's home dir: Claude Code's own OAuth token, cargo's and
+    # Terraform's registry tokens, Vault's token, the PostgreSQL password file.
+    ".credentials.json",
+    "credentials.toml",
+    "credentials.tfrc.json",
+    ".vault-token",
+    ".pgpass",
     "secrets.json",
     "secrets.yaml",
     "secrets.yml",
@@ -299,7 +307,7 @@ def glob_targets_secrets(pattern: str) -> bool:
     names: `cat *.pem` names keys as surely as `cat key.pem` does, while `cat *` or
     `grep x *.py` read files in general (like `grep -r x .`, which the policy allows).
     """
-    name = pattern.rstrip("/").rsplit("/", 1)[-1]
+    name = pattern.rstrip("/").rsplit("/", 1)[-1].lower()  # case-blind, as `is_secret` is
     for alt in _brace_words(name):
         matches = globmatch.matcher((alt,))  # fnmatch.fnmatchcase(·, alt), without regexes
         if any(matches(g) for g in _GENERIC_NAMES):
@@ -1126,7 +1134,12 @@ class PathPolicy:
     def _is_protected(self, path: str) -> bool:
         # The tests by name first: resolving the protected list costs a realpath per entry
         # (~18), which a path protected by its name alone (`.git/hooks/x`, `/etc/x`) spares.
-        return self.protected_by_name(path) or inside_any(path, self.protected)
+        if self.protected_by_name(path) or inside_any(path, self.protected):
+            return True
+        # Case-blind, as the names are: on macOS `~/.Config/Gatekeeper/config.toml` is the
+        # gate's own config and `~/.LOCAL/bin/ls` stands in for `ls`.
+        lowered = path.lower()
+        return inside_any(lowered, tuple(p.lower() for p in self.protected))
 
     def protected_by_name(self, path: str) -> bool:
         """`is_protected` without the resolved protected list: a resolved path protected by
@@ -1148,7 +1161,7 @@ class PathPolicy:
             if part == ".claude":
                 rest = parts[i + 1 :]
                 if rest and (
-                    rest[0] in ("hooks", "commands", "agents", "plugins")
+                    rest[0] in ("hooks", "commands", "agents", "plugins", "skills")
                     or _SETTINGS_JSON(rest[0])
                     or rest[0] == "gatekeeper.toml"
                 ):
@@ -1179,7 +1192,8 @@ class PathPolicy:
         """
         if path == "/" or self.is_protected(path) or _inside(self.home, path):
             return True
-        if any(_inside(p, path) for p in self.protected):
+        lowered = path.lower()
+        if any(_inside(p, path) or _inside(p.lower(), lowered) for p in self.protected):
             return True
         if any(_inside(p, path) for p in ("/etc", "/usr", "/boot")):
             return True
@@ -1205,7 +1219,9 @@ class PathPolicy:
         return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
 
     def _is_secret(self, path: str) -> bool:
-        name = _name(path)
+        # Case-blind, as `protected_by_name` is: on macOS and Windows `.ENV` opens `.env`
+        # and `~/.SSH/id_rsa` is the key, and a `KEY.PEM` from Windows is a key anywhere.
+        name = _name(path).lower()
         by_name = _SECRET_BY_NAME.get(name)
         if by_name is None:
             by_name = _secret_by_name(name)
@@ -1214,11 +1230,15 @@ class PathPolicy:
         # Inside `H/.ssh` (H the resolved home) means holding `/.ssh` for a plain path: most
         # paths hold none of these, and need no resolved home (an lstat per component).
         # (When every mark starts with `/.`, a path without `/.` holds none of them.)
+        lowered = path.lower()
         marked = (_MARKS_DOTTED is False or "/." in path) and any(
-            d in path for d in _SECRET_HOME_MARKS
+            d in lowered for d in _SECRET_HOME_MARKS
         )
         plain = _plain(path)
-        if (marked or not plain) and inside_any(path, _secret_home_dirs(self.home)):
+        if (marked or not plain) and (
+            inside_any(path, _secret_home_dirs(self.home))
+            or (lowered != path and inside_any(lowered, _secret_home_dirs(self.home.lower())))
+        ):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
         if name == "environ" and path.startswith("/proc/"):
             return True  # a process' environment (`/proc/self/environ`): its keys and tokens

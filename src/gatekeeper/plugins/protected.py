@@ -10,6 +10,8 @@ agents (project and home), ``.git`` internals, hooks and set-up that run code la
 ``.devcontainer/``, ``.vscode/tasks.json``, ``settings.json``, ``launch.json``), shell start-up files (``.bashrc``,
 ``.profile``, ``.zshrc``, ``.envrc``...), ``~/.ssh``, ``~/.aws`` and other credential stores,
 ``.env*`` files, and ``/etc``, ``/usr``, ``/boot``.
+Also a hard link to such a path (``ln .git/config cfg``, ``cp -l``, ``link``): a second
+name the path policy cannot tell from an ordinary file, so a write through it is unchecked.
 **Why:** each of these either switches the gate off or runs code later, outside any check.
 **Example:** ``echo 'alias ls=...' >> ~/.bashrc``, ``Write .git/hooks/pre-commit``.
 **Allowed alternative:** the human approves it in the dialog.
@@ -18,6 +20,8 @@ agents (project and home), ``.git`` internals, hooks and set-up that run code la
 **What it catches:** any command argument or file tool path that names an existing
 credential file: SSH and TLS private keys, ``.env*`` (not ``.env.example``),
 ``~/.aws/credentials``, ``~/.netrc``, ``.git-credentials``, ``/etc/shadow``...
+Also, by name alone, such a file as git stores it (``git show HEAD~1:.env``,
+``git log -p -- .env``): a secret committed and removed is still in the history.
 **Why:** a secret read by the agent ends up in its context, and from there anywhere.
 **Example:** ``cat ~/.ssh/id_rsa``, ``Read .env``.
 **Allowed alternative:** ask the human to provide the value you need.
@@ -217,15 +221,44 @@ _SECRET_SAMPLES = (".env", ".env.local", "id_rsa", "id_ed25519", "x.pem", "x.key
 _MORE_SECRETS = (
     "credentials", "credentials.json", "secrets.json", "secrets.yaml", "secrets.yml",
     "master.key", ".git-credentials", ".pypirc", ".npmrc", "x.p12", "x.pfx", "x.keystore",
-    "x.jks", "id_dsa", "id_ecdsa", "x.env", "shadow", "gshadow",
+    "x.jks", "id_dsa", "id_ecdsa", "x.env", "shadow", "gshadow", ".credentials.json",
+    "credentials.toml", "credentials.tfrc.json", ".vault-token", ".pgpass",
 )  # fmt: skip
 _ORDINARY = ("x", "x.txt", "x.py", "x.json", "x.md", "x.yaml", "x.yml", "README", "Makefile")
+
+
+# ripgrep's glob syntax beyond fnmatch's: `\c` is a literal `c`, `{a,b}` and `{a}` are
+# alternatives (`*.{env,txt}` selects `.env`; checked in bash with `rg --glob`).
+_GLOB_ESCAPE = LazyRegex(r"\\(.)")
+_GLOB_BRACE = LazyRegex(r"\{([^{}]*)\}")
+
+
+def _glob_alternatives(glob: str) -> list[str]:
+    """The words a ripgrep glob stands for: `*.{env,txt}` → `*.env`, `*.txt` (bounded)."""
+    if "\\" in glob:
+        glob = _GLOB_ESCAPE.sub(r"\1", glob)
+    out = [glob]
+    for _ in range(8):
+        expanded: list[str] = []
+        for item in out:
+            m = _GLOB_BRACE.search(item) if "{" in item else None
+            if m is None:
+                expanded.append(item)
+            else:
+                expanded += [item[: m.start()] + a + item[m.end() :] for a in m[1].split(",")]
+        if expanded == out:
+            break
+        out = expanded[:64]
+    return out
 
 
 def _selects_secrets(glob: str) -> bool:
     from gatekeeper.globmatch import fnmatchcase  # fnmatch's answers; no `re` for `*` globs
 
-    for part in glob.replace("{", ",").replace("}", ",").split(","):
+    parts = glob.replace("{", ",").replace("}", ",").split(",")
+    if "{" in glob or "\\" in glob:
+        parts += _glob_alternatives(glob)
+    for part in parts:
         last = part.rstrip("/").rsplit("/", 1)[-1]
         if last.startswith("!") or not any(c.isalnum() for c in last):
             continue
@@ -236,6 +269,160 @@ def _selects_secrets(glob: str) -> bool:
         ):
             return True  # `master.key`, `credentials`, `*.p12`
     return False
+
+
+def _git_stored_secret(command: Command, ctx: Context) -> Finding | None:
+    """GK-PROT-002 for a credential file git prints from its history or index.
+
+    `git show HEAD~1:.env`, `git show :0:.env` and `git log -p -- .env` print the file as a
+    commit or the index holds it, which is there when the working tree's copy is gone (a
+    secret committed, then removed: bash printed it). The read check above asks only about
+    files that exist, so these are judged by name: a `REV:PATH` word, or a pathspec after
+    `--` (magic prefixes `:(top)`, `:/` stripped; `:!`/`:^` excludes).
+    """
+    from gatekeeper.paths import glob_targets_secrets
+
+    args = command.argv[1:]
+    sub = _git_subcommand(args)
+    if sub in _GIT_STDIN_PRINTERS and any(
+        a == "--stdin" or a.startswith(("--batch=", "--batch-command")) or a == "--batch"
+        for a in args
+    ):
+        return Finding(
+            Verdict.REVIEW,
+            "GK-PROT-002",
+            f"`git {sub}` prints the objects or paths named on its standard input, which the "
+            "gate does not see (`HEAD~1:.env` among them?)",
+        )
+    after = False
+    archived = False  # `git archive TREE PATH...`: the paths after the tree are tree paths
+    cwd = ctx.paths.cwd or "/"
+    for a in args:
+        if a == "--" and not after:
+            after = True
+            continue
+        if sub == "archive" and not after and a[:1] != "-" and a != sub:
+            if not archived:
+                archived = True
+                continue
+            after = True  # from here on every operand is a path in the tree
+        if after:
+            spec = a
+            if spec.startswith(":("):
+                magic, _, spec = spec[2:].partition(")")
+                if "exclude" in magic:
+                    continue
+            elif spec.startswith((":!", ":^")):
+                continue
+            elif spec.startswith(":/"):
+                spec = spec[2:]
+        elif ":" in a and a[:1] != "-" and "://" not in a:
+            spec = a.rsplit(":", 1)[1]
+        else:
+            continue
+        if not spec:
+            continue
+        if any(c in spec for c in "*?["):
+            secret = glob_targets_secrets(spec)
+        else:
+            secret = ctx.paths.is_secret(posixpath.normpath(posixpath.join(cwd, spec)))
+        if secret:
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-002",
+                f"`git` prints `{a[:60]}`, a credential file as git stores it: only the user "
+                "can approve that",
+            )
+    return None
+
+
+# git commands that print what their standard input names: `cat-file --batch` objects
+# (`HEAD~1:.env`), `log --stdin` revisions and, after a `--` line, paths.
+_GIT_STDIN_PRINTERS = frozenset({"cat-file", "log", "show", "whatchanged", "diff-tree"})
+_GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"})
+
+
+def _git_subcommand(args: tuple[str, ...]) -> str:
+    """The subcommand of `git [global options] SUB ...` ("" when none is found)."""
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+        elif a in _GIT_VALUED:
+            skip = True
+        elif a[:1] != "-":
+            return a
+    return ""
+
+
+_HARD_LINKERS = frozenset({"ln", "link", "cp"})
+
+
+def _hard_link_finding(command: Command, ctx: Context) -> Finding | None:
+    """GK-PROT-001 for a hard link to a protected file (`ln ~/.bashrc notes.txt`).
+
+    A hard link is a second name for the same file, and the path policy sees only the
+    name: the Write tool's write to `notes.txt` in the project then writes `~/.bashrc`
+    (bash: a line appended through the link was in the original). A symbolic link is
+    resolved by every later check, so `ln -s` is left to the read checks.
+    """
+    args = command.argv[1:]
+    short = [a[1:] for a in args if a[:1] == "-" and a[1:2] not in ("-", "")]
+    if command.name == "ln" and ("--symbolic" in args or any("s" in a for a in short)):
+        return None
+    if command.name == "cp" and "--link" not in args and not any("l" in a for a in short):
+        return None
+    for word in operands(command):
+        if word.dynamic:
+            continue
+        kind, path = ctx.paths.classify(word.text, write=True)
+        if kind == PROTECTED:
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-001",
+                f"`{command.name}` makes a hard link to the protected path {path}: a write "
+                "through the new name writes it; only the user can approve that",
+            )
+    return None
+
+
+# The options that take a file-name glob, as the Grep tool's `glob` (ripgrep's `-g` and
+# `--type-add NAME:GLOB`, grep's `--include`), and rg's short options that take a value
+# (in `-ig GLOB` the `g` takes the next word; in `-eg` the `g` is `-e`'s pattern).
+_SEARCH_GLOBS = {
+    "rg": ("--glob", "--iglob", "--type-add", "-g"),
+    "grep": ("--include",),
+    "egrep": ("--include",),
+    "fgrep": ("--include",),
+}
+_RG_VALUED_SHORT = "ABCEMTdefgjmrt"
+
+
+def _search_globs(command: Command) -> list[str]:
+    """The file-name globs of an `rg -g`/`--glob`/`--type-add` or `grep --include`."""
+    longs = tuple(o for o in _SEARCH_GLOBS[command.name] if o.startswith("--"))
+    args = command.argv[1:]
+    globs: list[str] = []
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        value: str | None = None
+        if a in longs:
+            value = args[i + 1] if i + 1 < len(args) else None
+        elif a.startswith(longs) and "=" in a:
+            value = a.split("=", 1)[1]
+        elif command.name == "rg" and a[:1] == "-" and a[1:2] not in ("-", ""):
+            for j, c in enumerate(a[1:], 1):
+                if c in _RG_VALUED_SHORT:
+                    if c == "g":
+                        value = a[j + 1 :] or (args[i + 1] if i + 1 < len(args) else None)
+                    break
+        if value is None:
+            continue
+        if a.startswith("--type-add"):
+            value = value.split(":", 1)[-1]  # `NAME:GLOB`; `NAME:include:OTHER` has no glob
+        globs.append(value)
+    return globs
 
 
 _GATE_CHANGING = {"install", "uninstall", "allow", "plugins"}
@@ -349,6 +536,23 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _inline_code_finding(command, ctx)
         if found is not None:
             return found
+    if command.name == "git":
+        found = _git_stored_secret(command, ctx)
+        if found is not None:
+            return found
+    if command.name in _HARD_LINKERS:
+        found = _hard_link_finding(command, ctx)
+        if found is not None:
+            return found
+    if command.name in _SEARCH_GLOBS:
+        for glob in _search_globs(command):
+            if _selects_secrets(glob.lower()):
+                return Finding(
+                    Verdict.ELEVATE,
+                    "GK-PROT-002",
+                    f"`{command.name}` with the glob `{glob[:60]}` prints lines of credential "
+                    "files: only the user can approve that",
+                )
     if command.name == "socat":  # `socat -u OPEN:~/.ssh/id_rsa,rdonly -`: inside an address
         from gatekeeper.shell.socat import socat_files
 

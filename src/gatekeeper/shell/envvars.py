@@ -182,6 +182,8 @@ _EXEC_ENV = frozenset(
         "RIPGREP_CONFIG_PATH",
         "LESS",
         "MANOPT",
+        "MANROFFOPT",  # groff's options: `-U` (unsafe) lets a page's `.sy` run commands
+        "MANPATH",  # pages from a dir the agent writes: their `.so` reads any file
         "ZIPOPT",
         "ZIP",
         "UNZIP",
