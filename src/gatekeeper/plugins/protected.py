@@ -355,37 +355,6 @@ def _git_subcommand(args: tuple[str, ...]) -> str:
     return ""
 
 
-_HARD_LINKERS = frozenset({"ln", "link", "cp"})
-
-
-def _hard_link_finding(command: Command, ctx: Context) -> Finding | None:
-    """GK-PROT-001 for a hard link to a protected file (`ln ~/.bashrc notes.txt`).
-
-    A hard link is a second name for the same file, and the path policy sees only the
-    name: the Write tool's write to `notes.txt` in the project then writes `~/.bashrc`
-    (bash: a line appended through the link was in the original). A symbolic link is
-    resolved by every later check, so `ln -s` is left to the read checks.
-    """
-    args = command.argv[1:]
-    short = [a[1:] for a in args if a[:1] == "-" and a[1:2] not in ("-", "")]
-    if command.name == "ln" and ("--symbolic" in args or any("s" in a for a in short)):
-        return None
-    if command.name == "cp" and "--link" not in args and not any("l" in a for a in short):
-        return None
-    for word in operands(command):
-        if word.dynamic:
-            continue
-        kind, path = ctx.paths.classify(word.text, write=True)
-        if kind == PROTECTED:
-            return Finding(
-                Verdict.ELEVATE,
-                "GK-PROT-001",
-                f"`{command.name}` makes a hard link to the protected path {path}: a write "
-                "through the new name writes it; only the user can approve that",
-            )
-    return None
-
-
 # The options that take a file-name glob, as the Grep tool's `glob` (ripgrep's `-g` and
 # `--type-add NAME:GLOB`, grep's `--include`), and rg's short options that take a value
 # (in `-ig GLOB` the `g` takes the next word; in `-eg` the `g` is `-e`'s pattern).
@@ -538,10 +507,6 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             return found
     if command.name == "git":
         found = _git_stored_secret(command, ctx)
-        if found is not None:
-            return found
-    if command.name in _HARD_LINKERS:
-        found = _hard_link_finding(command, ctx)
         if found is not None:
             return found
     if command.name in _SEARCH_GLOBS:
