@@ -46,7 +46,7 @@ def test_the_interpreter_name_tests_are_their_regexes(name: str, end: str) -> No
 LONG_OUTPUT_EQ = re.compile(r"--(output|output-file|out-file|outfile|log-file)=")
 EXEC_PREFIX = re.compile(
     r"^(DYLD_|LD_|GIT_CONFIG_(KEY|VALUE)_|BASH_FUNC_|GIT_TRACE|npm_config_|NPM_CONFIG_|PIP_"
-    r"|UV_|CARGO_|RUSTFLAGS|CFLAGS|LDFLAGS|CPPFLAGS|PYTHON)"
+    r"|UV_|CARGO_|RUSTFLAGS|CFLAGS|LDFLAGS|CPPFLAGS|PYTHON|LUA_INIT_|LUA_PATH|LUA_CPATH|RUSTUP_)"
 )
 PREFIXES = st.sampled_from(
     [

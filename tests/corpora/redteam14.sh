@@ -1,0 +1,42 @@
+# Red-team round 14: what quiet12's approvals let through. Each hole was run in real bash
+# with a harmless marker (a file under /tmp) and is followed by its harmless neighbour.
+# Read by tests/test_corpora.py, NEVER executed. Holes that need files on disk (a
+# rust-toolchain.toml naming a toolchain directory) are in tests/test_redteam14.py.
+
+# -- variables the newly approved programs read: code or shared objects they load -------------
+# bash: e.cnf's [providers] section names evil.so (its constructor touches a marker);
+# `export OPENSSL_CONF=e.cnf; openssl rand -hex 8` loaded it and created /tmp/rt14-m8
+# ruleid: GK-ENV-001
+export OPENSSL_CONF=e.cnf; openssl rand -hex 8
+# ruleid: GK-ENV-001
+OPENSSL_CONF=e.cnf openssl version
+# ruleid: GK-ENV-001
+export OPENSSL_MODULES=lib; openssl rand -base64 16
+# ok: GK-ENV-001
+openssl rand -hex 8
+# bash (lua 5.4): this printed the version, then ran LUA_INIT and created /tmp/rt14-marker-2
+# ruleid: GK-ENV-001
+LUA_INIT='os.execute("touch /tmp/rt14-marker-2")' lua -v
+# ruleid: GK-ENV-001
+export LUA_INIT=@init.lua; lua -v
+# ruleid: GK-ENV-001
+LUA_INIT_5_4=@init.lua lua -v
+# ok: GK-ENV-001
+lua -v
+# not run here (no php on this machine): PHPRC names the php.ini whose extensions php loads
+# ruleid: GK-ENV-001
+export PHPRC=conf; php -v
+# ok: GK-ENV-001
+php -v
+# bash: RUSTUP_TOOLCHAIN=/abs/tc (tc/bin/rustc a script touching a marker): `rustc --explain
+# E0308` and `cargo --version` ran tc/bin/rustc and tc/bin/cargo, created /tmp/rt14-marker-1
+# ruleid: GK-ENV-001
+RUSTUP_TOOLCHAIN=/work/tc rustc --explain E0308
+# ruleid: GK-ENV-001
+export RUSTUP_TOOLCHAIN=/work/tc; cargo tree
+# ruleid: GK-ENV-001
+RUSTUP_HOME=rh cargo --version
+# ok: GK-ENV-001
+rustc --explain E0308
+# ok: GK-ENV-001
+cargo --version
