@@ -40,3 +40,45 @@ RUSTUP_HOME=rh cargo --version
 rustc --explain E0308
 # ok: GK-ENV-001
 cargo --version
+
+# -- awk: spellings of system(), gawk's @ and SYMTAB, bundled -f -----------------------------
+# bash: mawk and gawk both ran touch and created /tmp/rt14-m5 (a backslash-newline between the
+# name and its parenthesis)
+# ruleid: GK-BASH-005
+awk 'BEGIN{system\
+("touch /tmp/rt14-m5")}'
+# ruleid: GK-BASH-005
+awk 'BEGIN{printf "x" | "cat"; close\
+("cat")}'
+# ok: GK-BASH-005
+awk '{ total += $2 } \
+END { print total }' data.txt
+# bash (gawk 5.2): an indirect call to a built-in, created /tmp/rt14-marker-4
+# ruleid: GK-BASH-005
+awk 'BEGIN{f="system"; @f("touch /tmp/rt14-marker-4")}'
+# bash (gawk 5.2): with a space after the @, it created /tmp/rt14-m5 too
+# ruleid: GK-BASH-005
+gawk 'BEGIN{f="sys" "tem"; @ f("touch /tmp/rt14-m5")}'
+# ok: GK-BASH-005
+awk '{print $1 "@" $2}' data.txt
+# ok: GK-BASH-005
+awk -F@ '{print $2}' emails.txt
+# bash (gawk 5.2): printed the value of RT14_SECRET from the environment
+# ruleid: GK-BASH-005
+gawk 'BEGIN{print SYMTAB["ENV" "IRON"]["RT14_SECRET"]}'
+# ok: GK-BASH-005
+awk 'BEGIN{print "SYMTA" "B"}'
+# bash (gawk 5.2): -b then -f in one word ran evil.awk (system touch) and created
+# /tmp/rt14-marker-3
+# ruleid: GK-BASH-005
+gawk -bf evil.awk
+# ruleid: GK-BASH-005
+awk -bE evil.awk data.txt
+# ruleid: GK-BASH-005
+gawk -bl ext 'BEGIN{}'
+# ok: GK-BASH-005
+gawk -b '{print $1}' data.txt
+# ok: GK-BASH-005
+awk -F, -vOFS=';' '{print $1, $2}' data.csv
+# ok: GK-BASH-005
+awk -vf=1 '{print f}' data.txt
