@@ -82,3 +82,23 @@ gawk -b '{print $1}' data.txt
 awk -F, -vOFS=';' '{print $1, $2}' data.csv
 # ok: GK-BASH-005
 awk -vf=1 '{print f}' data.txt
+
+# -- python -i after -c or a script: then it runs its standard input ------------------------
+# bash: python3 printed 2, then ran in.txt (`import os; os.system("touch ...")`) and created
+# /tmp/rt14-m7; `cat in.txt | python3 -i -c 'print(1+1)'` too
+# ruleid: GK-DEV-002
+python3 -i -c 'print(1+1)' < in.txt
+# ruleid: GK-DEV-002
+cat in.txt | python3 -ic 'print(1)'
+# ruleid: GK-DEV-002
+python3 -Bi -c 'import sys; print(sys.version)' < in.txt
+# ruleid: GK-DEV-002
+python -i src/app.py < in.txt
+# ok: GK-DEV-002
+python3 -I -c 'print(1+1)'
+# ok: GK-DEV-002
+python3 -Ic 'print(1+1)'
+# ok: GK-DEV-002
+python3 -W ignore -c 'print(1+1)'
+# ok: GK-DEV-002
+python3 src/app.py -i

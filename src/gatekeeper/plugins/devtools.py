@@ -362,6 +362,8 @@ def _python_options(args: list[str]) -> tuple[list[str], list[str]]:
         for j, letter in enumerate(a[1:], 1):
             if letter in "cm":
                 attached = a[j + 1 :]
+                if j > 1:
+                    flags.append(a[:j])  # `-ic CODE`: the letters before `c` are flags too
                 return flags, [f"-{letter}", *([attached] if attached else []), *args[i + 1 :]]
             if letter in "WX":
                 if not a[j + 1 :]:
@@ -372,12 +374,29 @@ def _python_options(args: list[str]) -> tuple[list[str], list[str]]:
     return flags, []
 
 
+def _interactive(flags: list[str]) -> bool:
+    """Whether CPython's flags hold `-i` (`-Bi`, `-ic`), which after the `-c` code or the
+    script reads and runs its standard input (a file or pipe too, not only a terminal)."""
+    for flag in flags:
+        if flag[:1] != "-" or flag[:2] == "--":
+            continue
+        for letter in flag[1:]:
+            if letter == "i":
+                return True
+            if letter in "WX":
+                break  # the rest of the word is the value
+    return False
+
+
 def _python(args: list[str], ctx: Context) -> Finding | None:
     flags, args = _python_options(args)
     if not args:
         if flags and all(f in ("--version", "-V", "-VV", "--help", "-h") for f in flags):
             return _safe("`python --version` only prints its version")
         return None  # reads code from stdin: GK-BASH-006
+    if _interactive(flags):
+        # bash: `python3 -i -c 'print(1+1)' < in.txt` ran in.txt's code (redteam14)
+        return _review("`python -i` goes on to run the code on its standard input")
     head = args[0]
     if head == "-c":
         code = args[1] if len(args) > 1 else ""
