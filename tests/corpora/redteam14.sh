@@ -102,3 +102,23 @@ python3 -Ic 'print(1+1)'
 python3 -W ignore -c 'print(1+1)'
 # ok: GK-DEV-002
 python3 src/app.py -i
+
+# -- find -execdir CMD: a relative target lands beside the file found; a `+` not after {} ----
+# bash: in a fresh repository this copied evil.cfg (core.fsmonitor = touch MARKER) over
+# .git/config (-execdir runs cp inside .git/), and `git status` created /tmp/rt14-m9
+# ruleid: GK-PROT-004
+find .git -maxdepth 1 -name config -execdir cp /tmp/evil.cfg config \;
+# ruleid: GK-PROT-004
+find .git -name hooks -execdir cp /tmp/hook hooks/pre-commit \;
+# ok: GK-PROT-004
+find src -name '*.py' -execdir touch stamp \;
+# ok: GK-PROT-004
+find .git -name config -execdir cp config /tmp/config.bak \;
+# bash: find takes `+` as the end only right after {}: this copied the file named `+`
+# (core.fsmonitor = touch MARKER) over .git/config; `git status` created /tmp/rt14-m10
+# ruleid: GK-PROT-004
+find .git -maxdepth 1 -name config -exec cp + {} \;
+# ok: GK-PROT-004
+find src -name '*.py' -exec cat {} +
+# ok: GK-PROT-004
+find src -exec echo + \;
