@@ -40,6 +40,14 @@ RUSTUP_HOME=rh cargo --version
 rustc --explain E0308
 # ok: GK-ENV-001
 cargo --version
+# bash (Debian 12's lsb_release, a sh script): it sources the file LSB_OS_RELEASE names;
+# `export LSB_OS_RELEASE=/abs/osr; lsb_release -i` ran osr's touch, created /tmp/rt14-m13
+# ruleid: GK-ENV-001
+export LSB_OS_RELEASE=/work/osr; lsb_release -i
+# ruleid: GK-ENV-001
+LSB_OS_RELEASE=/work/osr lsb_release -a
+# ok: GK-ENV-001
+lsb_release -a
 
 # -- awk: spellings of system(), gawk's @ and SYMTAB, bundled -f -----------------------------
 # bash: mawk and gawk both ran touch and created /tmp/rt14-m5 (a backslash-newline between the

@@ -158,6 +158,7 @@ _EXEC_ENV = frozenset(
         "LUA_INIT",
         "PHPRC",
         "PHP_INI_SCAN_DIR",
+        "LSB_OS_RELEASE",  # Debian's lsb_release (sh) sources the file it names
         # Options or config files a tool reads from the environment: each can name a
         # program to run (`--checkpoint-action=exec=`, `--pre=`, `-P`, `-TT`, `+!`) or a
         # remote archive (`TAPE=host:file`). (fzf's variables: GK-QUERY-002.)
