@@ -97,3 +97,46 @@ def test_a_toolchain_file_the_gate_cannot_read_is_not_allowed(
     (gk_env.project / "rust-toolchain.toml").write_text(text)
     decision = check(quiet_engine, "cargo --version", cwd=str(gk_env.project))
     assert decision.outcome is not Outcome.ALLOW, decision.reason
+
+
+# bash: in a repository with `core.hooksPath = .githooks`, git ignored a non-executable
+# .githooks/post-index-change; after `chmod +x` (SAFE since quiet12) `git status` (SAFE) ran
+# it and created /tmp/rt14-m14. The directory hooksPath names is protected like .git/hooks.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "chmod +x .githooks/post-index-change",
+        "chmod 755 .githooks/pre-commit",
+        "cp hook.sh .githooks/pre-commit",
+        "chmod -R +x .githooks",
+    ],
+)
+@pytest.mark.parametrize(
+    "config",
+    [
+        "[core]\n\thooksPath = .githooks\n",
+        '[Core]\n\tHOOKSPATH = ".githooks" # the team\'s hooks\n',
+    ],
+)
+def test_the_hooks_path_directory_is_protected(
+    quiet_engine: Engine, gk_env: GkEnv, command: str, config: str
+) -> None:
+    (gk_env.project / ".githooks").mkdir()
+    (gk_env.project / ".git").mkdir(exist_ok=True)
+    (gk_env.project / ".git" / "config").write_text(config)
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert decision.outcome is not Outcome.ALLOW, decision.reason
+    assert {"GK-PROT-001", "GK-PROT-004"} & {f.rule for f in decision.findings}
+
+
+@pytest.mark.parametrize(
+    "command", ["chmod +x .githooks/post-index-change", "cp hook.sh .githooks/pre-commit"]
+)
+def test_a_githooks_directory_git_does_not_use_stays_writable(
+    quiet_engine: Engine, gk_env: GkEnv, command: str
+) -> None:
+    (gk_env.project / ".githooks").mkdir()
+    (gk_env.project / ".git").mkdir(exist_ok=True)
+    (gk_env.project / ".git" / "config").write_text("[core]\n\tbare = false\n")
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert decision.outcome is Outcome.ALLOW, decision.reason

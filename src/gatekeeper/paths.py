@@ -869,6 +869,10 @@ class PathPolicy:
             resolved: dict[str, None] = {}  # in order, without repeats
             for source in self.protected_sources:
                 resolved[realpath(source, known)] = None
+            # the hooks directory `core.hooksPath` names: git runs what is executable there
+            from gatekeeper.shell.hookspath import hooks_dirs
+
+            resolved.update(dict.fromkeys(hooks_dirs(self.project_root, self.home)))
             self._resolved.append(tuple(resolved))
         return self._resolved[0]
 
