@@ -130,3 +130,15 @@ find .git -maxdepth 1 -name config -exec cp + {} \;
 find src -name '*.py' -exec cat {} +
 # ok: GK-PROT-004
 find src -exec echo + \;
+
+# -- find -execdir below a tmp dir: the clause runs there, not in the cwd it is judged from ---
+# bash: pytest ran in /tmp/rt14-clean and loaded the conftest.py planted there (os.system
+# touch), which created /tmp/rt14-m16
+# ruleid: GK-WRAP-004
+find /tmp/shared -name conftest.py -execdir python3 -m pytest -q \;
+# ruleid: GK-WRAP-004
+find /tmp/shared -name conftest.py -execdir pytest \;
+# ok: GK-WRAP-004
+find src -name '*.py' -execdir pytest \;
+# ok: GK-WRAP-004
+find /tmp/shared -name '*.log' -exec cat {} +

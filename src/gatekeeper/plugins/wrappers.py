@@ -775,6 +775,19 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
                 )
             j = _clause_end(argv, i + 1)
             clause = list(argv[i + 1 : j])
+            if action in ("-execdir", "-okdir") and clause and _below_tmp(argv, ctx):
+                # the clause runs in each found file's directory, not in the cwd it is judged
+                # from: bash, `find /tmp/x -name conftest.py -execdir python -m pytest \;` ran
+                # a conftest.py planted in /tmp (redteam14), which `pytest` run there is
+                # refused for (GK-DEV-002)
+                findings.append(
+                    Finding(
+                        Verdict.REVIEW,
+                        "GK-WRAP-004",
+                        f"`find {action} {clause[0]}` runs in directories below a tmp dir, "
+                        "where anyone on the machine may have planted files",
+                    )
+                )
             if clause and clause[0].rsplit("/", 1)[-1] in _SHELLS and "{}" in _script_of(clause):
                 # `-exec sh -c 'cat {}' \;`: find pastes each file name into the script, so
                 # a name like `$(rm -rf ~)` is code. (`sh -c '...' _ {}` passes it as $1.)
@@ -800,6 +813,15 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
             or found
         )
     return found
+
+
+def _below_tmp(argv: Sequence[str], ctx: Context) -> bool:
+    """Whether a start path of `find` lies in a tmp dir."""
+    return any(
+        ctx.paths.classify(path, write=False)[0] == TMP
+        for root in _find_roots(argv) or ["."]
+        for path in ctx.paths.resolve_all(root)
+    )
 
 
 def _clause_end(argv: Sequence[str], start: int) -> int:
