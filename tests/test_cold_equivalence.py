@@ -46,7 +46,7 @@ def test_the_interpreter_name_tests_are_their_regexes(name: str, end: str) -> No
 LONG_OUTPUT_EQ = re.compile(r"--(output|output-file|out-file|outfile|log-file)=")
 EXEC_PREFIX = re.compile(
     r"^(DYLD_|LD_|GIT_CONFIG_(KEY|VALUE)_|BASH_FUNC_|GIT_TRACE|npm_config_|NPM_CONFIG_|PIP_"
-    r"|UV_|CARGO_|RUSTFLAGS|CFLAGS|LDFLAGS|CPPFLAGS|PYTHON)"
+    r"|UV_|CARGO_|RUSTFLAGS|CFLAGS|LDFLAGS|CPPFLAGS|PYTHON|LUA_INIT_|LUA_PATH|LUA_CPATH|RUSTUP_)"
 )
 PREFIXES = st.sampled_from(
     [
@@ -295,7 +295,12 @@ def _old_selects_secrets(glob: str) -> bool:
 @settings(max_examples=3000)
 @given(st.text(alphabet="*?[]{},.!/envpmkyidrsa_x", max_size=12))
 def test_grep_globs_select_secrets_as_with_fnmatch(glob: str) -> None:
-    assert protected._selects_secrets(glob) == _old_selects_secrets(glob)
+    if "{" in glob or "\\" in glob:
+        # redteam13: braces and escapes are also expanded as ripgrep does (`*.{e,x}nv` is
+        # `*.env`), on top of the old split: never fewer globs that select credentials
+        assert protected._selects_secrets(glob) >= _old_selects_secrets(glob)
+    else:
+        assert protected._selects_secrets(glob) == _old_selects_secrets(glob)
 
 
 def _dollar_names_by_regex(text: str) -> list[tuple[str, str]]:

@@ -969,6 +969,10 @@ class PathPolicy:
                 resolved[realpath(source, known)] = None
             for target in self.linked()[0]:
                 resolved[target] = None
+            # the hooks directory `core.hooksPath` names: git runs what is executable there
+            from gatekeeper.shell.hookspath import hooks_dirs
+
+            resolved.update(dict.fromkeys(hooks_dirs(self.project_root, self.home)))
             self._resolved.append(tuple(resolved))
         return self._resolved[0]
 

@@ -813,10 +813,11 @@ _RISKY_LONG_OPTIONS |= {
     "ag": {"--pager": True},
 }
 # Short options, as (risky letters, letters whose value is the rest of the word): gawk's
-# -e (--source), -i, -o, -d, -p, -D and mawk's -W; less -o/-O (log the input to a file);
-# tree -o (write the listing to a file) and -R (with -o, a file in every directory).
+# -e (--source), -i, -o, -d, -p, -D and mawk's -W; awk's -f, -E, -l also after other letters
+# (gawk bundles them: `gawk -bf evil.awk` ran evil.awk, redteam14); less -o/-O (log the input
+# to a file); tree -o (write the listing to a file) and -R (with -o, a file in every directory).
 _RISKY_SHORT: dict[str, tuple[str, str]] = {
-    **dict.fromkeys(("awk", "gawk", "mawk", "nawk"), ("eiodpDW", "fvFEl")),
+    **dict.fromkeys(("awk", "gawk", "mawk", "nawk"), ("eiodpDWfEl", "vF")),
     "less": ("oO", "bhjkpPtTxyzD#"),
     "tree": ("oR", "LPIHT"),
     "man": ("PHC", "LmMSsepErTRX"),  # `-aPcat`, `-C FILE` (its DEFINEs run), `-Hlynx`

@@ -12,7 +12,10 @@ project's archives.
 **Example:** ``pytest -x tests/``, ``uv run pytest``.
 
 ## GK-DEV-002 — a dev tool used in a way the seeds do not cover (REVIEW)
-**What it catches:** ``python -c``/``python -``/code on stdin (unless plainly harmless:
+**What it catches:** ``cargo``/``rustc`` (rustup's proxies) below a ``rust-toolchain(.toml)``
+naming a toolchain directory (``shell.rusttoolchain``), ``python -i`` (after ``-c`` or the
+script it runs its standard input),
+``python -c``/``python -``/code on stdin (unless plainly harmless:
 ``python -c 'import sys; print(sys.version)'``, ``python -c 'print(f"{x}")'`` — a string
 or an f-string whose fields are bare names, ``python -c 'print(1+1)'`` — numbers and single
 operators), a script outside the allowed dirs,
@@ -181,6 +184,9 @@ _OPTION_TAKERS = {"pytest", "py.test", *_LINTERS}
 # Tools that run code found beside or above what they check: pytest imports every
 # conftest.py and test file and takes `addopts` from an ini file in any parent directory,
 # pylint's rc file has `init-hook`, mypy's config loads `plugins`.
+# rustup's proxies approved somewhere (`rustc --explain`, `cargo tree`, version queries): each
+# runs the toolchain a `rust-toolchain(.toml)` file in its directory or above names
+_RUSTUP_PROXIES = {"cargo", "rustc"}
 _LOAD_CODE_NEAR = {"pytest", "py.test", "pylint", "mypy"}
 
 
@@ -244,6 +250,11 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     args = list(command.argv[1:])
     if name[:2] == "py" and _is_python(name):  # (every python name starts so; hot)
         return _python(args, ctx)
+    if name in _RUSTUP_PROXIES and (toolchain := _path_toolchain(ctx)):
+        return _review(
+            f"`{name}` is rustup's proxy: it runs the toolchain {toolchain} names by path, "
+            "programs of the project's choosing"
+        )
     if (name in _OPTION_TAKERS or (name in ("pip", "pip3") and args[:1] != ["hash"])) and (
         glob := option_glob(command)
     ):
@@ -309,7 +320,21 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
 _ACTS_ON = frozenset(
     {*_OPTION_TAKERS, "pip", "pip3", "uv", *_LOAD_CODE_NEAR, "pytest", "py.test", *_LINTERS}
     | _VERSION_TOOLS
+    | _RUSTUP_PROXIES
 )
+
+
+
+def _path_toolchain(ctx: Context) -> str | None:
+    """The `rust-toolchain(.toml)` file naming a toolchain directory that rustup's proxy run
+    in the command's directory would use (`shell.rusttoolchain`), or None."""
+    from gatekeeper.shell.rusttoolchain import path_toolchain  # only for cargo and rustc
+
+    for start in ctx.paths.resolve_all("."):
+        found = path_toolchain(start)
+        if found:
+            return found
+    return None
 
 
 def _version_query(name: str, arg: str) -> bool:
@@ -337,6 +362,8 @@ def _python_options(args: list[str]) -> tuple[list[str], list[str]]:
         for j, letter in enumerate(a[1:], 1):
             if letter in "cm":
                 attached = a[j + 1 :]
+                if j > 1:
+                    flags.append(a[:j])  # `-ic CODE`: the letters before `c` are flags too
                 return flags, [f"-{letter}", *([attached] if attached else []), *args[i + 1 :]]
             if letter in "WX":
                 if not a[j + 1 :]:
@@ -347,12 +374,29 @@ def _python_options(args: list[str]) -> tuple[list[str], list[str]]:
     return flags, []
 
 
+def _interactive(flags: list[str]) -> bool:
+    """Whether CPython's flags hold `-i` (`-Bi`, `-ic`), which after the `-c` code or the
+    script reads and runs its standard input (a file or pipe too, not only a terminal)."""
+    for flag in flags:
+        if flag[:1] != "-" or flag[:2] == "--":
+            continue
+        for letter in flag[1:]:
+            if letter == "i":
+                return True
+            if letter in "WX":
+                break  # the rest of the word is the value
+    return False
+
+
 def _python(args: list[str], ctx: Context) -> Finding | None:
     flags, args = _python_options(args)
     if not args:
         if flags and all(f in ("--version", "-V", "-VV", "--help", "-h") for f in flags):
             return _safe("`python --version` only prints its version")
         return None  # reads code from stdin: GK-BASH-006
+    if _interactive(flags):
+        # bash: `python3 -i -c 'print(1+1)' < in.txt` ran in.txt's code (redteam14)
+        return _review("`python -i` goes on to run the code on its standard input")
     head = args[0]
     if head == "-c":
         code = args[1] if len(args) > 1 else ""

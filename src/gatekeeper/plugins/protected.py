@@ -7,6 +7,7 @@ This plugin cannot be disabled, and its ELEVATE stands even over the user's allo
 shell redirect, ``tee``, ``cp``/``mv`` destinations, ``sed -i``, ``touch``, ``rm``... — to
 gatekeeper's own config and state, Claude Code's ``settings*.json``, hooks, commands and
 agents (project and home), ``.git`` internals, hooks and set-up that run code later (``.husky/``,
+the directory ``core.hooksPath`` names (``shell.hookspath``),
 ``.devcontainer/``, ``.vscode/tasks.json``, ``settings.json``, ``launch.json``), shell start-up files (``.bashrc``,
 ``.profile``, ``.zshrc``, ``.envrc``...), ``~/.ssh``, ``~/.aws`` and other credential stores,
 ``.env*`` files, and ``/etc``, ``/usr``, ``/boot``.

@@ -773,11 +773,21 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
                         f"`find {action}` runs on files picked by a credential's name",
                     )
                 )
-            j = i + 1
-            clause: list[str] = []
-            while j < len(argv) and argv[j] not in (";", "+"):
-                clause.append(argv[j])
-                j += 1
+            j = _clause_end(argv, i + 1)
+            clause = list(argv[i + 1 : j])
+            if action in ("-execdir", "-okdir") and clause and _below_tmp(argv, ctx):
+                # the clause runs in each found file's directory, not in the cwd it is judged
+                # from: bash, `find /tmp/x -name conftest.py -execdir python -m pytest \;` ran
+                # a conftest.py planted in /tmp (redteam14), which `pytest` run there is
+                # refused for (GK-DEV-002)
+                findings.append(
+                    Finding(
+                        Verdict.REVIEW,
+                        "GK-WRAP-004",
+                        f"`find {action} {clause[0]}` runs in directories below a tmp dir, "
+                        "where anyone on the machine may have planted files",
+                    )
+                )
             if clause and clause[0].rsplit("/", 1)[-1] in _SHELLS and "{}" in _script_of(clause):
                 # `-exec sh -c 'cat {}' \;`: find pastes each file name into the script, so
                 # a name like `$(rm -rf ~)` is code. (`sh -c '...' _ {}` passes it as $1.)
@@ -805,9 +815,29 @@ def _find_exec(command: Command, ctx: Context) -> Finding | None:
     return found
 
 
+def _below_tmp(argv: Sequence[str], ctx: Context) -> bool:
+    """Whether a start path of `find` lies in a tmp dir."""
+    return any(
+        ctx.paths.classify(path, write=False)[0] == TMP
+        for root in _find_roots(argv) or ["."]
+        for path in ctx.paths.resolve_all(root)
+    )
+
+
+def _clause_end(argv: Sequence[str], start: int) -> int:
+    """Where the `-exec` clause starting at `start` ends: at `;`, or at a `+` right after
+    `{}`; find passes any other `+` to the command (bash: `find .git -name config -exec cp +
+    {} \\;` copied the file named `+` over .git/config, redteam14)."""
+    j = start
+    while j < len(argv) and not (argv[j] == ";" or (argv[j] == "+" and argv[j - 1] == "{}")):
+        j += 1
+    return j
+
+
 def _find_writes_protected(argv: Sequence[str], ctx: Context) -> Finding | None:
     """GK-PROT-004 (REVIEW, as for a filtered `find -delete`) when an `-exec` clause writes
-    the files find hands it (`{}` among its write targets) below a start path that holds
+    the files find hands it (`{}` among its write targets, or for `-execdir` any relative
+    target: it lands in the found file's directory) below a start path that holds
     protected paths: `find .git -name config -exec cp evil.cfg {} \\;` overwrote the
     repository's config (bash: its core.fsmonitor then ran on `git status`), and every
     target the clause shows is the literal `{}`, a name inside the project."""
@@ -820,15 +850,20 @@ def _find_writes_protected(argv: Sequence[str], ctx: Context) -> Finding | None:
         if argv[i] not in ("-exec", "-execdir", "-ok", "-okdir"):
             i += 1
             continue
-        j = i + 1
-        while j < len(argv) and argv[j] not in (";", "+"):
-            j += 1
+        j = _clause_end(argv, i + 1)
+        # -execdir runs CMD in the directory of each file found: there a relative target
+        # is below the start path (bash: `find .git -name config -execdir cp /abs/evil.cfg
+        # config \;` overwrote .git/config, redteam14), wherever the gate resolves it from
+        in_dir = argv[i] in ("-execdir", "-okdir")
         clause = list(argv[i + 1 : j])
         i = j + 1
-        if not clause or not any("{}" in a for a in clause):
+        if not clause or not (in_dir or any("{}" in a for a in clause)):
             continue
         inner = static_command(clause, "top", " ".join(clause), False)
-        if not any("{}" in w.text for w, _ in write_targets(inner)):
+        if not any(
+            "{}" in w.text or (in_dir and not w.text.startswith(("/", "~")))
+            for w, _ in write_targets(inner)
+        ):
             continue
         for root in roots:
             for path in ctx.paths.resolve_all(root):

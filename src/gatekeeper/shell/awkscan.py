@@ -17,7 +17,11 @@ from gatekeeper.lazyre import LazyRegex
 
 # Calls and names that run, load or read something whatever the statement around them.
 _ALWAYS = LazyRegex(
-    r"system\s*\(|\|&|@load|ENVIRON|PROCINFO|close\s*\(|"
+    # (redteam14, each checked in bash) a backslash-newline may stand between a name and its
+    # `(`: `system\<newline>("cmd")` ran cmd in mawk and gawk; gawk's `@` is `@load`,
+    # `@include` and indirect calls, `f = "system"; @f("cmd")` (built-ins too, since gawk
+    # 4.1.2), spaced out or not; gawk's SYMTAB["ENVIRON"] is ENVIRON
+    r"system[\s\\]*\(|\|&|@[\s\\]*[A-Za-z_]|ENVIRON|PROCINFO|SYMTAB|close[\s\\]*\(|"
     # reads of other files: `getline x < "F"` (any `<` after a getline), `ARGV[1] = "F"`,
     # `@include "F.awk"`
     r"getline[\s\S]*<|ARGV|ARGC|@include"

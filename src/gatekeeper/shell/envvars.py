@@ -148,6 +148,17 @@ _EXEC_ENV = frozenset(
         "MALLOC_CHECK_",
         "DOCKER_HOST",
         "KUBECONFIG",
+        # Read by programs gatekeeper approves (redteam14, each checked in bash): OpenSSL
+        # loads the config's providers and engines (shared objects) in every subcommand,
+        # `openssl rand -hex 8` too; `lua -v` runs LUA_INIT (code, or `@FILE`) after printing;
+        # php's PHPRC and scan dir name the php.ini whose extensions it loads.
+        "OPENSSL_CONF",
+        "OPENSSL_ENGINES",
+        "OPENSSL_MODULES",
+        "LUA_INIT",
+        "PHPRC",
+        "PHP_INI_SCAN_DIR",
+        "LSB_OS_RELEASE",  # Debian's lsb_release (sh) sources the file it names
         # Options or config files a tool reads from the environment: each can name a
         # program to run (`--checkpoint-action=exec=`, `--pre=`, `-P`, `-TT`, `+!`) or a
         # remote archive (`TAPE=host:file`). (fzf's variables: GK-QUERY-002.)
@@ -215,6 +226,12 @@ _EXEC_PREFIX = (
     "LDFLAGS",
     "CPPFLAGS",
     "PYTHON",
+    "LUA_INIT_",  # LUA_INIT_5_4 and kin: read before LUA_INIT
+    "LUA_PATH",
+    "LUA_CPATH",
+    # rustup's proxies (`cargo`, `rustc`) run the toolchain RUSTUP_TOOLCHAIN names, a path
+    # too, or the ones below RUSTUP_HOME: `RUSTUP_TOOLCHAIN=/x rustc --explain E0308` ran /x/bin/rustc
+    "RUSTUP_",
 )
 # One service's endpoint (`AWS_ENDPOINT_URL_S3`, gcloud's overrides): the token goes there.
 _ENDPOINT_PREFIX = ("AWS_ENDPOINT_URL_", "CLOUDSDK_API_ENDPOINT_OVERRIDES_")

@@ -1,0 +1,80 @@
+"""The hooks directory a repository's `core.hooksPath` names (redteam14).
+
+git runs the executable files of `core.hooksPath` as hooks, a directory of the work tree in
+many projects (`.githooks`, `tools/hooks`): `.git/hooks` is protected by its name, that
+directory was not. bash: in a repository with `core.hooksPath = .githooks`, a non-executable
+`.githooks/post-index-change` was ignored; after `chmod +x` (SAFE since quiet12) `git status`
+(SAFE) ran it and created a marker. The repository's config and the user's global ones are
+read (no `include.path`); a relative value is relative to the work tree.
+"""
+
+from __future__ import annotations
+
+import os
+
+_MAX_BYTES = 262144
+
+
+def _values(path: str) -> list[str]:
+    """The `core.hooksPath` values of one git config file (section and key case-blind)."""
+    try:
+        with open(path, "rb") as f:
+            text = f.read(_MAX_BYTES).decode(errors="replace")
+    except (OSError, ValueError):
+        return []
+    section = ""
+    found = []
+    for raw in text.splitlines():
+        entry = raw.strip()
+        if entry.startswith("["):
+            head, _, entry = entry[1:].partition("]")  # `[core] hooksPath = x`: one line
+            section = (head.split() or [""])[0].split(".", 1)[0].lower()
+        key, eq, value = entry.partition("=")
+        if section == "core" and eq and key.strip().lower() == "hookspath":
+            value = value.strip()
+            if value.startswith('"'):
+                value = value[1:].split('"', 1)[0]
+            else:
+                value = value.split("#", 1)[0].split(";", 1)[0].strip()
+            if value:
+                found.append(value)
+    return found
+
+
+def _git_dir(root: str) -> str | None:
+    """The repository directory of the work tree `root` (`.git`, or its `gitdir:` file's,
+    then that one's `commondir`, where a linked work tree's config lives)."""
+    dot_git = os.path.join(root, ".git")
+    if os.path.isdir(dot_git):
+        return dot_git
+    try:
+        with open(dot_git, encoding="utf-8", errors="replace") as f:
+            line = f.read(4096).strip()
+    except (OSError, ValueError):
+        return None
+    if not line.startswith("gitdir:"):
+        return None
+    gitdir = os.path.join(root, line[len("gitdir:") :].strip())
+    try:
+        with open(os.path.join(gitdir, "commondir"), encoding="utf-8", errors="replace") as f:
+            return os.path.join(gitdir, f.read(4096).strip())
+    except (OSError, ValueError):
+        return gitdir
+
+
+def hooks_dirs(root: str, home: str) -> tuple[str, ...]:
+    """The resolved directories `core.hooksPath` names for the work tree `root`."""
+    if not root:
+        return ()
+    configs = [os.path.join(home, ".gitconfig")]
+    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    configs.append(os.path.join(xdg, "git", "config"))
+    gitdir = _git_dir(root)
+    if gitdir:
+        configs.append(os.path.join(gitdir, "config"))
+    dirs = []
+    for config in configs:
+        for value in _values(config):
+            where = os.path.join(home, value[2:]) if value.startswith("~/") else value
+            dirs.append(os.path.realpath(os.path.join(root, where)))
+    return tuple(dirs)
