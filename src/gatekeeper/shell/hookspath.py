@@ -17,6 +17,8 @@ _MAX_BYTES = 262144
 
 def _values(path: str) -> list[str]:
     """The `core.hooksPath` values of one git config file (section and key case-blind)."""
+    if not os.access(path, os.R_OK):
+        return []  # missing, mostly (`~/.config/git/config`): a bool, no exception raised
     try:
         with open(path, "rb") as f:
             text = f.read(_MAX_BYTES).decode(errors="replace")
