@@ -23,6 +23,7 @@ from gatekeeper.testing import check
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from gatekeeper.model import Decision
     from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
 
@@ -65,6 +66,12 @@ def test_a_link_with_another_name_to_an_ordinary_file_stays_an_ordinary_write(
     assert decision.outcome is Outcome.ALLOW, decision.reason
 
 
+def _write(engine: Engine, gk_env: GkEnv, path: Path) -> Decision:
+    """The Write tool's call on `path`, from the project."""
+    tool_input = {"file_path": str(path), "content": "x"}
+    return check(engine, tool="Write", tool_input=tool_input, cwd=str(gk_env.project))
+
+
 HOME_FILES = [".gdbinit", ".psqlrc", ".hgrc", ".yarnrc.yml", ".Rprofile", ".screenrc", ".curlrc"]
 
 
@@ -72,11 +79,7 @@ HOME_FILES = [".gdbinit", ".psqlrc", ".hgrc", ".yarnrc.yml", ".Rprofile", ".scre
 def test_a_start_up_file_directly_in_the_home_is_protected(
     quiet_engine: Engine, gk_env: GkEnv, name: str
 ) -> None:
-    path = str(gk_env.home / name)
-    decision = check(
-        quiet_engine, tool="Write", tool_input={"file_path": path, "content": "x"},
-        cwd=str(gk_env.project),
-    )
+    decision = _write(quiet_engine, gk_env, gk_env.home / name)
     assert decision.outcome is Outcome.ASK, decision.reason
     assert "GK-PROT-001" in {f.rule for f in decision.findings}, decision.reason
 
@@ -85,23 +88,14 @@ def test_a_start_up_file_directly_in_the_home_is_protected(
 def test_the_projects_own_file_of_that_name_is_an_ordinary_write(
     quiet_engine: Engine, gk_env: GkEnv, name: str
 ) -> None:
-    path = str(gk_env.project / name)
-    decision = check(
-        quiet_engine, tool="Write", tool_input={"file_path": path, "content": "x"},
-        cwd=str(gk_env.project),
-    )
+    decision = _write(quiet_engine, gk_env, gk_env.project / name)
     assert decision.outcome is Outcome.ALLOW, decision.reason
 
 
 def test_a_pth_file_in_the_user_site_is_protected(quiet_engine: Engine, gk_env: GkEnv) -> None:
     site = gk_env.home / ".local" / "lib" / "python3.11" / "site-packages"
     site.mkdir(parents=True)
-    decision = check(
-        quiet_engine,
-        tool="Write",
-        tool_input={"file_path": str(site / "zz.pth"), "content": "import os"},
-        cwd=str(gk_env.project),
-    )
+    decision = _write(quiet_engine, gk_env, site / "zz.pth")
     assert decision.outcome is Outcome.ASK, decision.reason
     assert "GK-PROT-001" in {f.rule for f in decision.findings}, decision.reason
 
