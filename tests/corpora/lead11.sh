@@ -69,3 +69,18 @@ echo 'set pagination off' > .gdbinit
 echo 'options(width = 120)' > .Rprofile
 # ok: GK-PROT-001
 mkdir -p lib/python3.11/site-packages && echo 'x' > lib/python3.11/site-packages/x.pth
+
+# -- A version or help query with a variable that is not plainly harmless (left open by
+# redteam14, which proved LUA_INIT before `lua -v` and LSB_OS_RELEASE before `lsb_release`:
+# the dangerous list cannot name every tool's own variables); the queries plugin already
+# refused them for its tools --------------------------------------------------------------
+# ruleid: GK-DEV-002
+NODE_DEBUG_CMD='x' node --version
+# ruleid: GK-DEV-002
+PERL_SOMETHING=1 perl -v
+# ruleid: GK-DEV-002
+FOO=1 rustc --explain E0308
+# ok: GK-DEV-002
+LANG=C perl -v
+# ok: GK-DEV-002
+CI=1 node --version

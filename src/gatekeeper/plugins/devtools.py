@@ -306,9 +306,26 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if name == "uv":
         return _uv(args, ctx)
     if len(args) == 1 and name in _VERSION_TOOLS and _version_query(name, args[0]):
-        return _safe(f"`{name} {args[0]}` only prints its version or help")
+        return _configured(command) or _safe(f"`{name} {args[0]}` only prints its version or help")
     if name == "rustc" and len(args) == 2 and args[0] == "--explain" and args[1][1:].isdigit():
-        return _safe(f"`rustc --explain {args[1]}` only prints the error's explanation")
+        return _configured(command) or _safe(
+            f"`rustc --explain {args[1]}` only prints the error's explanation"
+        )
+    return None
+
+
+def _configured(command: Command) -> Finding | None:
+    """GK-DEV-002 for a version or help query with a variable set that is not plainly
+    harmless: a tool reads its own (`LUA_INIT` runs code before `lua -v` prints,
+    `LSB_OS_RELEASE` is sourced by `lsb_release`; redteam14), and the dangerous list cannot
+    name every tool's. As the queries plugin does for its tools."""
+    if not command.assignments:
+        return None
+    from gatekeeper.shell.envvars import env_risk
+
+    for name, _ in command.assignments:
+        if env_risk(name) != "harmless":
+            return _review(f"setting {name} changes what `{command.name}` runs")
     return None
 
 
