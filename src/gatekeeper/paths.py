@@ -923,6 +923,7 @@ class PathPolicy:
     # Other directories a command of this call may run in (`cd sub && ...`): a relative
     # path is judged against every one of them and the most severe class wins.
     other_cwds: tuple[str, ...] = ()
+    # `protected` and `protected_lowered`, once resolved (shared by the derived policies).
     _resolved: list[tuple[str, ...]] = field(default_factory=list, compare=False, repr=False)
     # The resolved targets of the home's linked start-up and credential files (`_home_links`):
     # every one, then the credential ones; once per policy, shared like `_resolved`.
@@ -966,11 +967,36 @@ class PathPolicy:
             known = self._known
             resolved: dict[str, None] = {}  # in order, without repeats
             for source in self.protected_sources:
+                parent, _, name = source.rpartition("/")
+                if known.get(parent) == _CLEAN and name and name not in (".", ".."):
+                    # realpath's first case, inline (hot: ~40 entries, most of them a name
+                    # right below the home, which the call got past): the same question,
+                    # recorded as realpath records it; a link or an error goes to realpath
+                    state = known.get(source)
+                    if state is None:
+                        try:
+                            state = known[source] = _entry_state(source)
+                        except Exception:  # noqa: BLE001 - realpath asks again and raises or answers
+                            state = _LINK
+                    if state != _LINK:
+                        if state == _ENTRY:
+                            known[source] = _CLEAN
+                        resolved[source] = None
+                        continue
                 resolved[realpath(source, known)] = None
             for target in self.linked()[0]:
                 resolved[target] = None
-            self._resolved.append(tuple(resolved))
+            entries = tuple(resolved)
+            # and the same in lower case, for the case-blind tests (`protected_lowered`)
+            self._resolved.extend((entries, tuple(map(str.lower, entries))))
         return self._resolved[0]
+
+    @property
+    def protected_lowered(self) -> tuple[str, ...]:
+        """`protected`, each entry in lower case (once per policy, with `protected`)."""
+        if not self._resolved:
+            self.protected  # noqa: B018 - resolves both
+        return self._resolved[1]
 
     @property
     def allowed(self) -> tuple[str, ...]:
@@ -1138,8 +1164,7 @@ class PathPolicy:
             return True
         # Case-blind, as the names are: on macOS `~/.Config/Gatekeeper/config.toml` is the
         # gate's own config and `~/.LOCAL/bin/ls` stands in for `ls`.
-        lowered = path.lower()
-        return inside_any(lowered, tuple(p.lower() for p in self.protected))
+        return inside_any(path.lower(), self.protected_lowered)
 
     def protected_by_name(self, path: str) -> bool:
         """`is_protected` without the resolved protected list: a resolved path protected by
@@ -1192,8 +1217,10 @@ class PathPolicy:
         """
         if path == "/" or self.is_protected(path) or _inside(self.home, path):
             return True
+        if any(_inside(p, path) for p in self.protected):
+            return True
         lowered = path.lower()
-        if any(_inside(p, path) or _inside(p.lower(), lowered) for p in self.protected):
+        if any(_inside(p, lowered) for p in self.protected_lowered):
             return True
         if any(_inside(p, path) for p in ("/etc", "/usr", "/boot")):
             return True
@@ -1212,7 +1239,7 @@ class PathPolicy:
 
     def _linked_secret(self, path: str) -> bool:
         """Inside the target of a credential file or directory the home links to."""
-        targets = self.linked()[1]
+        targets = (self._linked or self.linked())[1]
         if not targets or not inside_any(path, targets):
             return False
         name = _name(path)
