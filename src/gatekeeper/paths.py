@@ -1203,6 +1203,9 @@ class PathPolicy:
         there by such a name is what it is through the link (once per policy)."""
         if not self._linked:
             links = _home_links(self.home_source)
+            if not links:  # most homes: nothing to resolve
+                self._linked.extend(((), ()))
+                return self._linked
             known = self._known
             every = tuple(realpath(link, known) for link, _ in links)
             secret = tuple(t for t, (_, cred) in zip(every, links, strict=True) if cred)
@@ -1234,13 +1237,15 @@ class PathPolicy:
         key = (False, path)
         answer = self._tests.get(key)
         if answer is None:
-            answer = self._tests[key] = self._is_secret(path) or self._linked_secret(path)
+            answer = self._is_secret(path)
+            if not answer and (self._linked or self.linked())[1]:  # most homes link none
+                answer = self._linked_secret(path)
+            self._tests[key] = answer
         return answer
 
     def _linked_secret(self, path: str) -> bool:
         """Inside the target of a credential file or directory the home links to."""
-        targets = (self._linked or self.linked())[1]
-        if not targets or not inside_any(path, targets):
+        if not inside_any(path, self.linked()[1]):
             return False
         name = _name(path)
         return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
