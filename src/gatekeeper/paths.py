@@ -523,6 +523,30 @@ _KERNEL_PROBE: list[bool] = []  # a property of the platform, not of any path
 _KERNEL_DEPTH = 2  # below this many unknown prefixes, the lstats cost less
 
 
+# Per tuple of protected sources, its runs of consecutive entries with one parent directory
+# (`H/.ssh`, `H/.aws`, ... share `H`): `(parent, entries)`, the parent None for entries whose
+# last component is empty, `.` or `..` (which realpath's first case does not take). A
+# function of the strings alone (no filesystem answer).
+_PARENT_RUNS: dict[tuple[str, ...], list[tuple[str | None, list[str]]]] = {}
+
+
+def _parent_runs(sources: tuple[str, ...]) -> list[tuple[str | None, list[str]]]:
+    runs: list[tuple[str | None, list[str]]] = []
+    for source in sources:
+        parent: str | None
+        parent, _, name = source.rpartition("/")
+        if not name or name in (".", ".."):
+            parent = None
+        if runs and runs[-1][0] == parent:
+            runs[-1][1].append(source)
+        else:
+            runs.append((parent, [source]))
+    if len(_PARENT_RUNS) >= 64:
+        _PARENT_RUNS.clear()
+    _PARENT_RUNS[sources] = runs
+    return runs
+
+
 def _kernel_names(directory: str) -> str | None:
     """Where the kernel lands for `directory` (every link followed), or None if it cannot say."""
     try:
@@ -966,9 +990,15 @@ class PathPolicy:
         if not self._resolved:
             known = self._known
             resolved: dict[str, None] = {}  # in order, without repeats
-            for source in self.protected_sources:
-                parent, _, name = source.rpartition("/")
-                if known.get(parent) == _CLEAN and name and name not in (".", ".."):
+            groups = _PARENT_RUNS.get(self.protected_sources)
+            if groups is None:
+                groups = _parent_runs(self.protected_sources)
+            for parent, sources in groups:
+                if parent is None or known.get(parent) != _CLEAN:
+                    for source in sources:
+                        resolved[realpath(source, known)] = None
+                    continue
+                for source in sources:
                     # realpath's first case, inline (hot: ~40 entries, most of them a name
                     # right below the home, which the call got past): the same question,
                     # recorded as realpath records it; a link or an error goes to realpath
@@ -982,8 +1012,8 @@ class PathPolicy:
                         if state == _ENTRY:
                             known[source] = _CLEAN
                         resolved[source] = None
-                        continue
-                resolved[realpath(source, known)] = None
+                    else:
+                        resolved[realpath(source, known)] = None
             for target in self.linked()[0]:
                 resolved[target] = None
             entries = tuple(resolved)
