@@ -523,6 +523,30 @@ _KERNEL_PROBE: list[bool] = []  # a property of the platform, not of any path
 _KERNEL_DEPTH = 2  # below this many unknown prefixes, the lstats cost less
 
 
+# Per tuple of protected sources, its runs of consecutive entries with one parent directory
+# (`H/.ssh`, `H/.aws`, ... share `H`): `(parent, entries)`, the parent None for entries whose
+# last component is empty, `.` or `..` (which realpath's first case does not take). A
+# function of the strings alone (no filesystem answer).
+_PARENT_RUNS: dict[tuple[str, ...], list[tuple[str | None, list[str]]]] = {}
+
+
+def _parent_runs(sources: tuple[str, ...]) -> list[tuple[str | None, list[str]]]:
+    runs: list[tuple[str | None, list[str]]] = []
+    for source in sources:
+        parent: str | None
+        parent, _, name = source.rpartition("/")
+        if not name or name in (".", ".."):
+            parent = None
+        if runs and runs[-1][0] == parent:
+            runs[-1][1].append(source)
+        else:
+            runs.append((parent, [source]))
+    if len(_PARENT_RUNS) >= 64:
+        _PARENT_RUNS.clear()
+    _PARENT_RUNS[sources] = runs
+    return runs
+
+
 def _kernel_names(directory: str) -> str | None:
     """Where the kernel lands for `directory` (every link followed), or None if it cannot say."""
     try:
@@ -923,6 +947,7 @@ class PathPolicy:
     # Other directories a command of this call may run in (`cd sub && ...`): a relative
     # path is judged against every one of them and the most severe class wins.
     other_cwds: tuple[str, ...] = ()
+    # `protected` and `protected_lowered`, once resolved (shared by the derived policies).
     _resolved: list[tuple[str, ...]] = field(default_factory=list, compare=False, repr=False)
     # The resolved targets of the home's linked start-up and credential files (`_home_links`):
     # every one, then the credential ones; once per policy, shared like `_resolved`.
@@ -965,16 +990,47 @@ class PathPolicy:
         if not self._resolved:
             known = self._known
             resolved: dict[str, None] = {}  # in order, without repeats
-            for source in self.protected_sources:
-                resolved[realpath(source, known)] = None
+            groups = _PARENT_RUNS.get(self.protected_sources)
+            if groups is None:
+                groups = _parent_runs(self.protected_sources)
+            for parent, sources in groups:
+                if parent is None or known.get(parent) != _CLEAN:
+                    for source in sources:
+                        resolved[realpath(source, known)] = None
+                    continue
+                for source in sources:
+                    # realpath's first case, inline (hot: ~40 entries, most of them a name
+                    # right below the home, which the call got past): the same question,
+                    # recorded as realpath records it; a link or an error goes to realpath
+                    state = known.get(source)
+                    if state is None:
+                        try:
+                            state = known[source] = _entry_state(source)
+                        except Exception:  # noqa: BLE001 - realpath asks again and raises or answers
+                            state = _LINK
+                    if state != _LINK:
+                        if state == _ENTRY:
+                            known[source] = _CLEAN
+                        resolved[source] = None
+                    else:
+                        resolved[realpath(source, known)] = None
             for target in self.linked()[0]:
                 resolved[target] = None
             # the hooks directory `core.hooksPath` names: git runs what is executable there
             from gatekeeper.shell.hookspath import hooks_dirs
 
             resolved.update(dict.fromkeys(hooks_dirs(self.project_root, self.home)))
-            self._resolved.append(tuple(resolved))
+            entries = tuple(resolved)
+            # and the same in lower case, for the case-blind tests (`protected_lowered`)
+            self._resolved.extend((entries, tuple(map(str.lower, entries))))
         return self._resolved[0]
+
+    @property
+    def protected_lowered(self) -> tuple[str, ...]:
+        """`protected`, each entry in lower case (once per policy, with `protected`)."""
+        if not self._resolved:
+            self.protected  # noqa: B018 - resolves both
+        return self._resolved[1]
 
     @property
     def allowed(self) -> tuple[str, ...]:
@@ -1142,8 +1198,7 @@ class PathPolicy:
             return True
         # Case-blind, as the names are: on macOS `~/.Config/Gatekeeper/config.toml` is the
         # gate's own config and `~/.LOCAL/bin/ls` stands in for `ls`.
-        lowered = path.lower()
-        return inside_any(lowered, tuple(p.lower() for p in self.protected))
+        return inside_any(path.lower(), self.protected_lowered)
 
     def protected_by_name(self, path: str) -> bool:
         """`is_protected` without the resolved protected list: a resolved path protected by
@@ -1182,6 +1237,9 @@ class PathPolicy:
         there by such a name is what it is through the link (once per policy)."""
         if not self._linked:
             links = _home_links(self.home_source)
+            if not links:  # most homes: nothing to resolve
+                self._linked.extend(((), ()))
+                return self._linked
             known = self._known
             every = tuple(realpath(link, known) for link, _ in links)
             secret = tuple(t for t, (_, cred) in zip(every, links, strict=True) if cred)
@@ -1196,8 +1254,10 @@ class PathPolicy:
         """
         if path == "/" or self.is_protected(path) or _inside(self.home, path):
             return True
+        if any(_inside(p, path) for p in self.protected):
+            return True
         lowered = path.lower()
-        if any(_inside(p, path) or _inside(p.lower(), lowered) for p in self.protected):
+        if any(_inside(p, lowered) for p in self.protected_lowered):
             return True
         if any(_inside(p, path) for p in ("/etc", "/usr", "/boot")):
             return True
@@ -1211,13 +1271,15 @@ class PathPolicy:
         key = (False, path)
         answer = self._tests.get(key)
         if answer is None:
-            answer = self._tests[key] = self._is_secret(path) or self._linked_secret(path)
+            answer = self._is_secret(path)
+            if not answer and (self._linked or self.linked())[1]:  # most homes link none
+                answer = self._linked_secret(path)
+            self._tests[key] = answer
         return answer
 
     def _linked_secret(self, path: str) -> bool:
         """Inside the target of a credential file or directory the home links to."""
-        targets = self.linked()[1]
-        if not targets or not inside_any(path, targets):
+        if not inside_any(path, self.linked()[1]):
             return False
         name = _name(path)
         return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")

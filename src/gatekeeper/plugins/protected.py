@@ -506,10 +506,22 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _inline_code_finding(command, ctx)
         if found is not None:
             return found
-    if command.name == "git":
-        found = _git_stored_secret(command, ctx)
+    if command.name in _READS_BY_NAME:  # one test for the three below (hot: most skip them)
+        found = _named_read_finding(command, how, ctx)
         if found is not None:
             return found
+    for _, value in command.assignments:
+        for raw in _path_candidates(value.text):
+            found = _read_finding(raw, "an environment assignment", ctx)
+            if found is not None:
+                return found
+    return unknown
+
+
+def _named_read_finding(command: Command, how: str, ctx: Context) -> Finding | None:
+    """What `git`, a search with a glob option and `socat` read by name (GK-PROT-002)."""
+    if command.name == "git":
+        return _git_stored_secret(command, ctx)
     if command.name in _SEARCH_GLOBS:
         for glob in _search_globs(command):
             if _selects_secrets(glob.lower()):
@@ -519,6 +531,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
                     f"`{command.name}` with the glob `{glob[:60]}` prints lines of credential "
                     "files: only the user can approve that",
                 )
+        return None
     if command.name == "socat":  # `socat -u OPEN:~/.ssh/id_rsa,rdonly -`: inside an address
         from gatekeeper.shell.socat import socat_files
 
@@ -526,12 +539,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             found = _read_finding(word.text, how, ctx)
             if found is not None:
                 return found
-    for _, value in command.assignments:
-        for raw in _path_candidates(value.text):
-            found = _read_finding(raw, "an environment assignment", ctx)
-            if found is not None:
-                return found
-    return unknown
+    return None
+
+
+_READS_BY_NAME = frozenset({"git", "socat", *_SEARCH_GLOBS})
 
 
 # Wrappers that run a command on their own stdin: a here-string or here-document on them is
