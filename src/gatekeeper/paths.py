@@ -171,6 +171,41 @@ def _home_links(home: str) -> tuple[tuple[str, bool], ...]:
     return links
 
 
+# `_dir_links`' answers per directory below the home, kept as `_HOME_LINKS`' are.
+_DIR_LINKS: dict[str, tuple[tuple[int, int, int, int], tuple[str, ...]]] = {}
+
+
+def _dir_links(directory: str) -> tuple[str, ...]:
+    """The symlinks directly in `directory` (every name), kept while its (device, inode,
+    mtime, ctime) stay as they were, as `_home_links`' listing is (redteam15)."""
+    try:
+        st = os.stat(directory)
+    except (OSError, ValueError):
+        return ()
+    if not stat.S_ISDIR(st.st_mode):
+        return ()
+    stamp = (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
+    kept = _DIR_LINKS.get(directory)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    found: list[str] = []
+    try:
+        with os.scandir(directory) as entries:
+            for count, entry in enumerate(entries):
+                if count >= _HOME_LINKS_SCAN_MAX:
+                    break
+                if entry.is_symlink():  # the type the listing gave: no system call
+                    found.append(entry.path)
+    except (OSError, ValueError):
+        return ()
+    links = tuple(found)
+    if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
+        if len(_DIR_LINKS) >= 256:
+            _DIR_LINKS.clear()
+        _DIR_LINKS[directory] = (stamp, links)
+    return links
+
+
 # Directories under $HOME that hold credentials or code that runs on its own.
 _HOME_PROTECTED_DIRS = (
     ".ssh",
@@ -218,6 +253,11 @@ _HOME_PROTECTED_DIRS = (
     ".claude/plugins",
     ".claude/skills",  # a skill is a command: `!` lines and frontmatter `hooks:` run code
 )
+# The protected dirs on PATH, whose links are not listed (`PathPolicy.linked`): a link there
+# to a project's own script (`~/.local/bin/tool -> ~/src/tool/tool.py`) names the project's
+# program, which the project edits; what the dir guards, a name standing in for a command,
+# is the link itself, protected where it is.
+_PATH_DIRS = (".local/bin", ".cargo/bin")
 # Credential files by name, anywhere.
 _SECRET_PATTERNS = (
     "id_rsa*",
@@ -967,7 +1007,7 @@ class PathPolicy:
             resolved: dict[str, None] = {}  # in order, without repeats
             for source in self.protected_sources:
                 resolved[realpath(source, known)] = None
-            for target in self.linked()[0]:
+            for target in self.linked()[1]:
                 resolved[target] = None
             self._resolved.append(tuple(resolved))
         return self._resolved[0]
@@ -1153,6 +1193,15 @@ class PathPolicy:
             return True
         if name in _HOME_STARTUP_FILES and path.rpartition("/")[0] == self.home:
             return True
+        return self._named_protected(path, parts)
+
+    def _named_protected(self, path: str, parts: tuple[str, ...] | None = None) -> bool:
+        """`protected_by_name`'s tests of the dirs a path is in (`.git`, `.claude/hooks`...,
+        case-blind; `parts` those of the lower-cased path) and of the system dirs: no
+        credential test, no link listed."""
+        if parts is None:
+            parts = _parts(path.lower())
+        name = parts[-1] if parts else ""
         for i, part in enumerate(parts[:-1]):
             if part in (".git", ".husky", ".devcontainer"):
                 return True  # .git internals; hooks and container set-up that run code later
@@ -1172,17 +1221,49 @@ class PathPolicy:
 
     def linked(self) -> list[tuple[str, ...]]:
         """The resolved targets of the links in the home named as a start-up or credential
-        file or directory (`~/.bashrc` -> `~/dotfiles/bashrc`): all of them, then the
-        credential ones. A dotfiles repository holds the very files the home runs and the
-        keys it keeps, under names of its own (`bashrc`, `ssh/mykey`): a write or a read
-        there by such a name is what it is through the link (once per policy)."""
+        file or directory (`~/.bashrc` -> `~/dotfiles/bashrc`), and of the links in the
+        home's protected dirs (`~/.config/git/config`, `~/.config/gh/hosts.yml`,
+        `~/.claude/settings.json` -> `~/dotfiles/...`): the credential ones, then all of
+        them. A dotfiles repository holds the very files the home runs and the keys it
+        keeps, under names of its own (`bashrc`, `ssh/mykey`, `git/config`): a write or a
+        read there by such a name is what it is through the link (once per policy; the
+        credential ones alone for a read, which lists only the credential dirs)."""
+        known = self._known
         if not self._linked:
-            links = _home_links(self.home_source)
-            known = self._known
-            every = tuple(realpath(link, known) for link, _ in links)
-            secret = tuple(t for t, (_, cred) in zip(every, links, strict=True) if cred)
-            self._linked.extend((every, secret))
+            home = self.home
+            secret = [realpath(link, known) for link, cred in _home_links(self.home_source) if cred]
+            for directory in _secret_home_dirs(home):
+                for link in _dir_links(directory):
+                    if self._is_secret(link):  # by the link's own place and name: not `*.pub`
+                        secret.append(realpath(link, known))
+            self._linked.append(tuple(dict.fromkeys(secret)))
+        if len(self._linked) < 2:
+            every = [realpath(link, known) for link, _ in _home_links(self.home_source)]
+            every += self._linked[0]
+            spelled = self._spelled_protected()
+            home = self.home
+            directories: dict[str, None] = {f"{home}/.claude": None}
+            for source in spelled:
+                if source[: len(home) + 1] == home + "/" and source[len(home) + 1 :] not in _PATH_DIRS:
+                    directories[source] = None  # its links: protected by their place
+                    parent = source.rpartition("/")[0]
+                    if parent != home:
+                        directories[parent] = None  # `.claude/settings.json`, `.cargo/config`
+            for directory in directories:
+                for link in _dir_links(directory):
+                    if inside_any(link, spelled) or self._named_protected(link):
+                        every.append(realpath(link, known))
+            self._linked.append(tuple(dict.fromkeys(every)))
         return self._linked
+
+    def _spelled_protected(self) -> tuple[str, ...]:
+        """The protected sources as a command spells them (`_given`): those below the home
+        below the resolved home, none resolved."""
+        source, home = self.home_source.rstrip("/") or "/", self.home
+        return tuple(
+            home + p[len(source) :] if p[: len(source) + 1] == source + "/" else p
+            for p in self.protected_sources
+        )
 
     def holds_protected(self, path: str) -> bool:
         """True for a resolved directory that is, or contains, something protected.
@@ -1212,7 +1293,7 @@ class PathPolicy:
 
     def _linked_secret(self, path: str) -> bool:
         """Inside the target of a credential file or directory the home links to."""
-        targets = self.linked()[1]
+        targets = self._linked[0] if self._linked else self.linked()[0]
         if not targets or not inside_any(path, targets):
             return False
         name = _name(path)
@@ -1292,11 +1373,17 @@ class PathPolicy:
         return any(self.is_secret(given) for given in self._given(path, raw))
 
     def protected_as_given(self, path: str, raw: str) -> bool:
-        """`protected_by_name` of `raw` as the command spelled it (`_given`), where that is
-        not its resolved `path` (whose own test is the caller's)."""
+        """`protected_by_name` of `raw` as the command spelled it (`_given`), or below a
+        protected source as spelled (`~/.config/git/config`, a link in a real
+        `~/.config/git`), where that is not its resolved `path` (whose own test is the
+        caller's)."""
         if raw in (path, ".") or path == f"{self.cwd}/{raw}":
             return False
-        return any(self.protected_by_name(given) for given in self._given(path, raw))
+        given = self._given(path, raw)
+        if not given:
+            return False
+        spelled = self._spelled_protected()
+        return any(self.protected_by_name(g) or inside_any(g, spelled) for g in given)
 
     def _given(self, path: str, raw: str) -> list[str]:
         """`raw` as the command spelled it (`~` expanded, made absolute against the cwd or,
