@@ -206,6 +206,39 @@ def _dir_links(directory: str) -> tuple[str, ...]:
     return links
 
 
+_LINK_DIRS: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def _link_dirs(home: str, protected: tuple[str, ...]) -> tuple[str, ...]:
+    """The dirs whose links `PathPolicy.linked` lists: the protected ones below `home` but
+    those on PATH (`_PATH_DIRS`), their parents below it (`.claude/settings.json`,
+    `.cargo/config.toml`), and `.claude`. A function of the strings (kept)."""
+    key = (home, protected)
+    found = _LINK_DIRS.get(key)
+    if found is None:
+        directories: dict[str, None] = {f"{home}/.claude": None}
+        for source in protected:
+            if source[: len(home) + 1] == home + "/" and source[len(home) + 1 :] not in _PATH_DIRS:
+                directories[source] = None  # its links: protected by their place
+                parent = source.rpartition("/")[0]
+                if parent != home:
+                    directories[parent] = None
+        if len(_LINK_DIRS) >= 16:
+            _LINK_DIRS.clear()
+        found = _LINK_DIRS[key] = tuple(directories)
+    return found
+
+
+def _known_missing(path: str, known: dict[str, int], top: str) -> bool:
+    """Whether `realpath`'s walk (`known`) found `path` or one of its parents below `top`
+    missing."""
+    while len(path) > len(top):
+        if known.get(path) == _MISSING:
+            return True
+        path = path.rpartition("/")[0]
+    return False
+
+
 # Directories under $HOME that hold credentials or code that runs on its own.
 _HOME_PROTECTED_DIRS = (
     ".ssh",
@@ -1229,7 +1262,26 @@ class PathPolicy:
         read there by such a name is what it is through the link (once per policy; the
         credential ones alone for a read, which lists only the credential dirs)."""
         known = self._known
+        self.linked_secrets()
+        if len(self._linked) < 2:
+            every = [realpath(link, known) for link, _ in _home_links(self.home_source)]
+            every += self._linked[0]
+            spelled = self._spelled_protected()
+            home = self.home
+            for directory in _link_dirs(home, spelled):
+                if _known_missing(directory, known, home):
+                    continue  # found missing resolving the protected list: nothing to list
+                for link in _dir_links(directory):
+                    if inside_any(link, spelled) or self._named_protected(link):
+                        every.append(realpath(link, known))
+            self._linked.append(tuple(dict.fromkeys(every)))
+        return self._linked
+
+    def linked_secrets(self) -> tuple[str, ...]:
+        """`linked()[0]`, the credential targets alone: what a read asks (the home's
+        listing and the credential dirs', not every protected dir's)."""
         if not self._linked:
+            known = self._known
             home = self.home
             secret = [realpath(link, known) for link, cred in _home_links(self.home_source) if cred]
             for directory in _secret_home_dirs(home):
@@ -1237,24 +1289,7 @@ class PathPolicy:
                     if self._is_secret(link):  # by the link's own place and name: not `*.pub`
                         secret.append(realpath(link, known))
             self._linked.append(tuple(dict.fromkeys(secret)))
-        if len(self._linked) < 2:
-            every = [realpath(link, known) for link, _ in _home_links(self.home_source)]
-            every += self._linked[0]
-            spelled = self._spelled_protected()
-            home = self.home
-            directories: dict[str, None] = {f"{home}/.claude": None}
-            for source in spelled:
-                if source[: len(home) + 1] == home + "/" and source[len(home) + 1 :] not in _PATH_DIRS:
-                    directories[source] = None  # its links: protected by their place
-                    parent = source.rpartition("/")[0]
-                    if parent != home:
-                        directories[parent] = None  # `.claude/settings.json`, `.cargo/config`
-            for directory in directories:
-                for link in _dir_links(directory):
-                    if inside_any(link, spelled) or self._named_protected(link):
-                        every.append(realpath(link, known))
-            self._linked.append(tuple(dict.fromkeys(every)))
-        return self._linked
+        return self._linked[0]
 
     def _spelled_protected(self) -> tuple[str, ...]:
         """The protected sources as a command spells them (`_given`): those below the home
@@ -1293,7 +1328,7 @@ class PathPolicy:
 
     def _linked_secret(self, path: str) -> bool:
         """Inside the target of a credential file or directory the home links to."""
-        targets = self._linked[0] if self._linked else self.linked()[0]
+        targets = self.linked_secrets()
         if not targets or not inside_any(path, targets):
             return False
         name = _name(path)
