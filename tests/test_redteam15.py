@@ -17,6 +17,7 @@ Nothing here runs a command: the calls are only judged.
 
 from __future__ import annotations
 
+import shutil
 from typing import TYPE_CHECKING
 
 import pytest
@@ -128,3 +129,35 @@ def test_a_write_spelled_below_a_protected_home_dir_goes_to_the_human(
     assert "GK-PROT-001" in _rules(decision), decision.reason
     decision = check(quiet_engine, "echo x >> bin/tool.sh", cwd=cwd)
     assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+# A credential dir reached through a link that is not directly in the home: `~/.config` ->
+# `dotfiles/config`, or `~/.config/gh` -> `dotfiles/gh` in a real `~/.config`. The credential
+# dirs were compared unresolved, so `cat gh/hosts.yml` in the dotfiles repository was allowed
+# (bash: printed the token).
+@pytest.mark.parametrize(
+    ("link", "target", "read"),
+    [
+        (".config", "config", "config/gh/hosts.yml"),
+        (".config/gh", "gh", "gh/hosts.yml"),
+        (".config/gcloud", "gcloud", "gcloud/credentials.db"),
+    ],
+)
+def test_a_credential_dir_linked_below_the_home_is_a_credential_dir(
+    quiet_engine: Engine, gk_env: GkEnv, link: str, target: str, read: str
+) -> None:
+    if (gk_env.home / link).exists():  # `~/.config` (the gate's config): moved, then linked
+        shutil.move(gk_env.home / link, gk_env.project / target)
+    (gk_env.project / read).parent.mkdir(parents=True)
+    (gk_env.project / read).write_text("oauth_token: gho_x\n")
+    (gk_env.home / link).parent.mkdir(parents=True, exist_ok=True)
+    (gk_env.home / link).symlink_to(gk_env.project / target)
+    cwd = str(gk_env.project)
+    decision = check(quiet_engine, f"cat {read}", cwd=cwd)
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+    (gk_env.project / target / "README").write_text("x\n")
+    decision = check(quiet_engine, f"cat {target}/README", cwd=cwd)
+    if link == ".config":  # the rest of `~/.config` is no credential dir
+        assert decision.outcome is Outcome.ALLOW, decision.reason
+    else:
+        assert "GK-PROT-002" in _rules(decision), decision.reason

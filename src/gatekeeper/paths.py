@@ -1285,6 +1285,13 @@ class PathPolicy:
             home = self.home
             secret = [realpath(link, known) for link, cred in _home_links(self.home_source) if cred]
             for directory in _secret_home_dirs(home):
+                resolved = realpath(directory, known)
+                if resolved != directory:
+                    # Reached through a link not directly in the home (`~/.config` ->
+                    # `dotfiles/config`, a linked `~/.config/gh`): the whole target dir.
+                    secret.append(resolved)
+                elif _known_missing(directory, known, home):
+                    continue
                 for link in _dir_links(directory):
                     if self._is_secret(link):  # by the link's own place and name: not `*.pub`
                         secret.append(realpath(link, known))
