@@ -161,3 +161,25 @@ def test_a_credential_dir_linked_below_the_home_is_a_credential_dir(
         assert decision.outcome is Outcome.ALLOW, decision.reason
     else:
         assert "GK-PROT-002" in _rules(decision), decision.reason
+
+
+# `~/.claude` linked as a whole to the dotfiles repository: its `settings.json` there was an
+# ordinary project file (`echo {} > claude/settings.json` allowed; bash: the write changed what
+# `cat ~/.claude/settings.json` printed, the settings whose hooks Claude Code runs).
+@pytest.mark.parametrize("name", ["settings.json", "settings.local.json", "gatekeeper.toml"])
+def test_the_target_of_a_linked_claude_dir_keeps_its_protected_names(
+    quiet_engine: Engine, gk_env: GkEnv, name: str
+) -> None:
+    if (gk_env.home / ".claude").exists():
+        shutil.move(gk_env.home / ".claude", gk_env.project / "claude")
+    else:
+        (gk_env.project / "claude").mkdir()
+    (gk_env.home / ".claude").symlink_to(gk_env.project / "claude")
+    cwd = str(gk_env.project)
+    decision = check(quiet_engine, f"echo '{{}}' > claude/{name}", cwd=cwd)
+    assert "GK-PROT-001" in _rules(decision), decision.reason
+    tool_input = {"file_path": str(gk_env.project / "claude" / name), "content": "{}"}
+    decision = check(quiet_engine, tool="Write", tool_input=tool_input, cwd=cwd)
+    assert "GK-PROT-001" in _rules(decision), decision.reason
+    decision = check(quiet_engine, "echo x >> claude/CLAUDE.md", cwd=cwd)
+    assert decision.outcome is Outcome.ALLOW, decision.reason

@@ -1209,6 +1209,10 @@ class PathPolicy:
         # (~18), which a path protected by its name alone (`.git/hooks/x`, `/etc/x`) spares.
         if self.protected_by_name(path) or inside_any(path, self.protected):
             return True
+        claude = self.linked()[2]  # filled by `protected` just above
+        if claude and inside(path, claude[0]):
+            # In the target of a linked `~/.claude`: `settings.json` there is Claude Code's.
+            return self.protected_by_name(f"{self.home}/.claude{path[len(claude[0]) :]}")
         # Case-blind, as the names are: on macOS `~/.Config/Gatekeeper/config.toml` is the
         # gate's own config and `~/.LOCAL/bin/ls` stands in for `ls`.
         lowered = path.lower()
@@ -1255,7 +1259,7 @@ class PathPolicy:
     def linked(self) -> list[tuple[str, ...]]:
         """The resolved targets of the links in the home named as a start-up or credential
         file or directory (`~/.bashrc` -> `~/dotfiles/bashrc`), and of the links in the
-        home's protected dirs (`~/.config/git/config`, `~/.config/gh/hosts.yml`,
+        home's protected dirs (then a linked `~/.claude`'s target, or nothing) (`~/.config/git/config`, `~/.config/gh/hosts.yml`,
         `~/.claude/settings.json` -> `~/dotfiles/...`): the credential ones, then all of
         them. A dotfiles repository holds the very files the home runs and the keys it
         keeps, under names of its own (`bashrc`, `ssh/mykey`, `git/config`): a write or a
@@ -1275,6 +1279,10 @@ class PathPolicy:
                     if inside_any(link, spelled) or self._named_protected(link):
                         every.append(realpath(link, known))
             self._linked.append(tuple(dict.fromkeys(every)))
+            # `~/.claude` linked as a whole (`-> dotfiles/claude`): its target, whose files
+            # are judged by their names below `~/.claude` (`_is_protected`).
+            claude = realpath(f"{home}/.claude", known)
+            self._linked.append((claude,) if claude != f"{home}/.claude" else ())
         return self._linked
 
     def linked_secrets(self) -> tuple[str, ...]:
