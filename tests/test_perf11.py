@@ -49,7 +49,8 @@ def _layouts(gk_env: GkEnv, layout: str) -> None:
 
 def _expected(policy: PathPolicy) -> tuple[str, ...]:
     resolved = [os.path.realpath(s) for s in policy.protected_sources]
-    return tuple(dict.fromkeys([*resolved, *policy.linked()[0]]))
+    # (the links' targets: `linked()[1]`, every one; redteam15 put the credential ones first)
+    return tuple(dict.fromkeys([*resolved, *policy.linked()[1]]))
 
 
 @pytest.mark.parametrize("layout", ["plain", "links", "linked-config", "files"])
@@ -75,7 +76,7 @@ def test_is_secret_answers_as_the_link_check_did(gk_env: GkEnv, layout: str) -> 
     config = Config(project_root=str(gk_env.project))
     policy = PathPolicy.from_config(config, str(gk_env.project))
     if layout == "plain":
-        assert policy.linked() == [(), ()]
+        assert policy.linked() == [(), (), ()]
     probes = [f"{elsewhere}/id_key", f"{elsewhere}/known_hosts", f"{elsewhere}/x.pub",
               f"{home}/.ssh/id_rsa", f"{gk_env.project}/README.md", "/etc/shadow", elsewhere]  # fmt: skip
     fresh = PathPolicy.from_config(config, str(gk_env.project))

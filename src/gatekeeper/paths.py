@@ -171,6 +171,74 @@ def _home_links(home: str) -> tuple[tuple[str, bool], ...]:
     return links
 
 
+# `_dir_links`' answers per directory below the home, kept as `_HOME_LINKS`' are.
+_DIR_LINKS: dict[str, tuple[tuple[int, int, int, int], tuple[str, ...]]] = {}
+
+
+def _dir_links(directory: str) -> tuple[str, ...]:
+    """The symlinks directly in `directory` (every name), kept while its (device, inode,
+    mtime, ctime) stay as they were, as `_home_links`' listing is (redteam15)."""
+    try:
+        st = os.stat(directory)
+    except (OSError, ValueError):
+        return ()
+    if not stat.S_ISDIR(st.st_mode):
+        return ()
+    stamp = (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
+    kept = _DIR_LINKS.get(directory)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    found: list[str] = []
+    try:
+        with os.scandir(directory) as entries:
+            for count, entry in enumerate(entries):
+                if count >= _HOME_LINKS_SCAN_MAX:
+                    break
+                if entry.is_symlink():  # the type the listing gave: no system call
+                    found.append(entry.path)
+    except (OSError, ValueError):
+        return ()
+    links = tuple(found)
+    if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
+        if len(_DIR_LINKS) >= 256:
+            _DIR_LINKS.clear()
+        _DIR_LINKS[directory] = (stamp, links)
+    return links
+
+
+_LINK_DIRS: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def _link_dirs(home: str, protected: tuple[str, ...]) -> tuple[str, ...]:
+    """The dirs whose links `PathPolicy.linked` lists: the protected ones below `home` but
+    those on PATH (`_PATH_DIRS`), their parents below it (`.claude/settings.json`,
+    `.cargo/config.toml`), and `.claude`. A function of the strings (kept)."""
+    key = (home, protected)
+    found = _LINK_DIRS.get(key)
+    if found is None:
+        directories: dict[str, None] = {f"{home}/.claude": None}
+        for source in protected:
+            if source[: len(home) + 1] == home + "/" and source[len(home) + 1 :] not in _PATH_DIRS:
+                directories[source] = None  # its links: protected by their place
+                parent = source.rpartition("/")[0]
+                if parent != home:
+                    directories[parent] = None
+        if len(_LINK_DIRS) >= 16:
+            _LINK_DIRS.clear()
+        found = _LINK_DIRS[key] = tuple(directories)
+    return found
+
+
+def _known_missing(path: str, known: dict[str, int], top: str) -> bool:
+    """Whether `realpath`'s walk (`known`) found `path` or one of its parents below `top`
+    missing."""
+    while len(path) > len(top):
+        if known.get(path) == _MISSING:
+            return True
+        path = path.rpartition("/")[0]
+    return False
+
+
 # Directories under $HOME that hold credentials or code that runs on its own.
 _HOME_PROTECTED_DIRS = (
     ".ssh",
@@ -218,6 +286,11 @@ _HOME_PROTECTED_DIRS = (
     ".claude/plugins",
     ".claude/skills",  # a skill is a command: `!` lines and frontmatter `hooks:` run code
 )
+# The protected dirs on PATH, whose links are not listed (`PathPolicy.linked`): a link there
+# to a project's own script (`~/.local/bin/tool -> ~/src/tool/tool.py`) names the project's
+# program, which the project edits; what the dir guards, a name standing in for a command,
+# is the link itself, protected where it is.
+_PATH_DIRS = (".local/bin", ".cargo/bin")
 # Credential files by name, anywhere.
 _SECRET_PATTERNS = (
     "id_rsa*",
@@ -1014,7 +1087,7 @@ class PathPolicy:
                         resolved[source] = None
                     else:
                         resolved[realpath(source, known)] = None
-            for target in self.linked()[0]:
+            for target in self.linked()[1]:
                 resolved[target] = None
             # the hooks directory `core.hooksPath` names: git runs what is executable there
             from gatekeeper.shell.hookspath import hooks_dirs
@@ -1196,6 +1269,10 @@ class PathPolicy:
         # (~18), which a path protected by its name alone (`.git/hooks/x`, `/etc/x`) spares.
         if self.protected_by_name(path) or inside_any(path, self.protected):
             return True
+        claude = self.linked()[2]  # filled by `protected` just above
+        if claude and inside(path, claude[0]):
+            # In the target of a linked `~/.claude`: `settings.json` there is Claude Code's.
+            return self.protected_by_name(f"{self.home}/.claude{path[len(claude[0]) :]}")
         # Case-blind, as the names are: on macOS `~/.Config/Gatekeeper/config.toml` is the
         # gate's own config and `~/.LOCAL/bin/ls` stands in for `ls`.
         return inside_any(path.lower(), self.protected_lowered)
@@ -1212,6 +1289,15 @@ class PathPolicy:
             return True
         if name in _HOME_STARTUP_FILES and path.rpartition("/")[0] == self.home:
             return True
+        return self._named_protected(path, parts)
+
+    def _named_protected(self, path: str, parts: tuple[str, ...] | None = None) -> bool:
+        """`protected_by_name`'s tests of the dirs a path is in (`.git`, `.claude/hooks`...,
+        case-blind; `parts` those of the lower-cased path) and of the system dirs: no
+        credential test, no link listed."""
+        if parts is None:
+            parts = _parts(path.lower())
+        name = parts[-1] if parts else ""
         for i, part in enumerate(parts[:-1]):
             if part in (".git", ".husky", ".devcontainer"):
                 return True  # .git internals; hooks and container set-up that run code later
@@ -1231,20 +1317,62 @@ class PathPolicy:
 
     def linked(self) -> list[tuple[str, ...]]:
         """The resolved targets of the links in the home named as a start-up or credential
-        file or directory (`~/.bashrc` -> `~/dotfiles/bashrc`): all of them, then the
-        credential ones. A dotfiles repository holds the very files the home runs and the
-        keys it keeps, under names of its own (`bashrc`, `ssh/mykey`): a write or a read
-        there by such a name is what it is through the link (once per policy)."""
-        if not self._linked:
-            links = _home_links(self.home_source)
-            if not links:  # most homes: nothing to resolve
-                self._linked.extend(((), ()))
-                return self._linked
-            known = self._known
-            every = tuple(realpath(link, known) for link, _ in links)
-            secret = tuple(t for t, (_, cred) in zip(every, links, strict=True) if cred)
-            self._linked.extend((every, secret))
+        file or directory (`~/.bashrc` -> `~/dotfiles/bashrc`), and of the links in the
+        home's protected dirs (then a linked `~/.claude`'s target, or nothing) (`~/.config/git/config`, `~/.config/gh/hosts.yml`,
+        `~/.claude/settings.json` -> `~/dotfiles/...`): the credential ones, then all of
+        them. A dotfiles repository holds the very files the home runs and the keys it
+        keeps, under names of its own (`bashrc`, `ssh/mykey`, `git/config`): a write or a
+        read there by such a name is what it is through the link (once per policy; the
+        credential ones alone for a read, which lists only the credential dirs)."""
+        known = self._known
+        self.linked_secrets()
+        if len(self._linked) < 2:
+            every = [realpath(link, known) for link, _ in _home_links(self.home_source)]
+            every += self._linked[0]
+            spelled = self._spelled_protected()
+            home = self.home
+            for directory in _link_dirs(home, spelled):
+                if _known_missing(directory, known, home):
+                    continue  # found missing resolving the protected list: nothing to list
+                for link in _dir_links(directory):
+                    if inside_any(link, spelled) or self._named_protected(link):
+                        every.append(realpath(link, known))
+            self._linked.append(tuple(dict.fromkeys(every)))
+            # `~/.claude` linked as a whole (`-> dotfiles/claude`): its target, whose files
+            # are judged by their names below `~/.claude` (`_is_protected`).
+            claude = realpath(f"{home}/.claude", known)
+            self._linked.append((claude,) if claude != f"{home}/.claude" else ())
         return self._linked
+
+    def linked_secrets(self) -> tuple[str, ...]:
+        """`linked()[0]`, the credential targets alone: what a read asks (the home's
+        listing and the credential dirs', not every protected dir's)."""
+        if not self._linked:
+            known = self._known
+            home = self.home
+            secret = [realpath(link, known) for link, cred in _home_links(self.home_source) if cred]
+            for directory in _secret_home_dirs(home):
+                resolved = realpath(directory, known)
+                if resolved != directory:
+                    # Reached through a link not directly in the home (`~/.config` ->
+                    # `dotfiles/config`, a linked `~/.config/gh`): the whole target dir.
+                    secret.append(resolved)
+                elif _known_missing(directory, known, home):
+                    continue
+                for link in _dir_links(directory):
+                    if self._is_secret(link):  # by the link's own place and name: not `*.pub`
+                        secret.append(realpath(link, known))
+            self._linked.append(tuple(dict.fromkeys(secret)))
+        return self._linked[0]
+
+    def _spelled_protected(self) -> tuple[str, ...]:
+        """The protected sources as a command spells them (`_given`): those below the home
+        below the resolved home, none resolved."""
+        source, home = self.home_source.rstrip("/") or "/", self.home
+        return tuple(
+            home + p[len(source) :] if p[: len(source) + 1] == source + "/" else p
+            for p in self.protected_sources
+        )
 
     def holds_protected(self, path: str) -> bool:
         """True for a resolved directory that is, or contains, something protected.
@@ -1272,14 +1400,15 @@ class PathPolicy:
         answer = self._tests.get(key)
         if answer is None:
             answer = self._is_secret(path)
-            if not answer and (self._linked or self.linked())[1]:  # most homes link none
-                answer = self._linked_secret(path)
+            if not answer and (self._linked[0] if self._linked else self.linked_secrets()):
+                answer = self._linked_secret(path)  # most homes link no credential
             self._tests[key] = answer
         return answer
 
     def _linked_secret(self, path: str) -> bool:
         """Inside the target of a credential file or directory the home links to."""
-        if not inside_any(path, self.linked()[1]):
+        targets = self.linked_secrets()
+        if not targets or not inside_any(path, targets):
             return False
         name = _name(path)
         return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
@@ -1358,11 +1487,17 @@ class PathPolicy:
         return any(self.is_secret(given) for given in self._given(path, raw))
 
     def protected_as_given(self, path: str, raw: str) -> bool:
-        """`protected_by_name` of `raw` as the command spelled it (`_given`), where that is
-        not its resolved `path` (whose own test is the caller's)."""
+        """`protected_by_name` of `raw` as the command spelled it (`_given`), or below a
+        protected source as spelled (`~/.config/git/config`, a link in a real
+        `~/.config/git`), where that is not its resolved `path` (whose own test is the
+        caller's)."""
         if raw in (path, ".") or path == f"{self.cwd}/{raw}":
             return False
-        return any(self.protected_by_name(given) for given in self._given(path, raw))
+        given = self._given(path, raw)
+        if not given:
+            return False
+        spelled = self._spelled_protected()
+        return any(self.protected_by_name(g) or inside_any(g, spelled) for g in given)
 
     def _given(self, path: str, raw: str) -> list[str]:
         """`raw` as the command spelled it (`~` expanded, made absolute against the cwd or,
