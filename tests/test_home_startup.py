@@ -192,10 +192,10 @@ def test_the_home_listing_is_kept_only_while_the_home_is_unchanged(
     # Changed in the last two seconds: not kept, as a change in the same tick of the file
     # system's clock would leave the times where they are.
     assert paths._home_links(str(home)) == ()
-    assert str(home) not in paths._HOME_LINKS
+    assert str(home) not in paths._DIR_LINKS
     monkeypatch.setattr(paths, "_RACY_NS", -(10**18))  # keep every listing from here on
     assert paths._home_links(str(home)) == ()
-    assert paths._HOME_LINKS[str(home)][1] == ()
+    assert paths._DIR_LINKS[str(home)][1] == ()
     (home / ".bashrc").symlink_to(tmp_path / "bashrc")
     assert paths._home_links(str(home)) == ((str(home / ".bashrc"), False),)
     (home / ".SSH").symlink_to(tmp_path)  # case-blind, and a credential directory

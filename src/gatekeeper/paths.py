@@ -126,58 +126,20 @@ _SECRET_LINK_NAMES = frozenset({
     ".netrc", ".git-credentials", ".pypirc", ".npmrc",
     ".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure",
 })  # fmt: skip
-# `_home_links`' answers per home: the home's (device, inode, mtime, ctime) when it was
-# listed, and the links found. A link made, removed or replaced in the home changes its mtime
-# and ctime; `touch -d` can set the mtime back, but the ctime only moves on.
-_HOME_LINKS: dict[str, tuple[tuple[int, int, int, int], tuple[tuple[str, bool], ...]]] = {}
-_HOME_LINKS_SCAN_MAX = 20_000  # entries of one home listed at most
-# A listing is kept only when the home's ctime is this much older than the listing: a change
-# in the same tick of the file system's clock as the last one would leave the times as they
-# are (what git calls a racily clean entry).
+_LINKS_SCAN_MAX = 20_000  # entries of one directory listed at most
+# A listing is kept only when the directory's ctime is this much older than the listing: a
+# change in the same tick of the file system's clock as the last one would leave the times as
+# they are (what git calls a racily clean entry).
 _RACY_NS = 2_000_000_000
-
-
-def _home_links(home: str) -> tuple[tuple[str, bool], ...]:
-    """The symlinks directly in `home` named as a start-up or credential file or directory
-    (case-blind), each with whether the name is a credential's: one `stat` of the home, and
-    a listing when it changed (the server keeps the last one)."""
-    try:
-        st = os.stat(home)
-    except (OSError, ValueError):
-        return ()
-    stamp = (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
-    kept = _HOME_LINKS.get(home)
-    if kept is not None and kept[0] == stamp:
-        return kept[1]
-    found: list[tuple[str, bool]] = []
-    try:
-        with os.scandir(home) as entries:
-            for count, entry in enumerate(entries):
-                if count >= _HOME_LINKS_SCAN_MAX:
-                    break
-                if not entry.is_symlink():  # the type the listing gave: no system call
-                    continue
-                name = entry.name.lower()
-                secret = name in _SECRET_LINK_NAMES
-                if secret or name in _STARTUP_FILES or name in _HOME_STARTUP_FILES:
-                    found.append((entry.path, secret))
-    except (OSError, ValueError):
-        return ()
-    links = tuple(found)
-    if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
-        if len(_HOME_LINKS) >= 16:
-            _HOME_LINKS.clear()
-        _HOME_LINKS[home] = (stamp, links)
-    return links
-
-
-# `_dir_links`' answers per directory below the home, kept as `_HOME_LINKS`' are.
+# `_dir_links`' answers per directory: its (device, inode, mtime, ctime) when it was listed,
+# and the links found. A link made, removed or replaced there changes its mtime and ctime;
+# `touch -d` can set the mtime back, but the ctime only moves on.
 _DIR_LINKS: dict[str, tuple[tuple[int, int, int, int], tuple[str, ...]]] = {}
 
 
 def _dir_links(directory: str) -> tuple[str, ...]:
-    """The symlinks directly in `directory` (every name), kept while its (device, inode,
-    mtime, ctime) stay as they were, as `_home_links`' listing is (redteam15)."""
+    """The symlinks directly in `directory` (every name): one `stat` of the directory, and
+    a listing when it changed (the server keeps the last one of each)."""
     try:
         st = os.stat(directory)
     except (OSError, ValueError):
@@ -192,7 +154,7 @@ def _dir_links(directory: str) -> tuple[str, ...]:
     try:
         with os.scandir(directory) as entries:
             for count, entry in enumerate(entries):
-                if count >= _HOME_LINKS_SCAN_MAX:
+                if count >= _LINKS_SCAN_MAX:
                     break
                 if entry.is_symlink():  # the type the listing gave: no system call
                     found.append(entry.path)
@@ -204,6 +166,18 @@ def _dir_links(directory: str) -> tuple[str, ...]:
             _DIR_LINKS.clear()
         _DIR_LINKS[directory] = (stamp, links)
     return links
+
+
+def _home_links(home: str) -> tuple[tuple[str, bool], ...]:
+    """The symlinks directly in `home` (`_dir_links`) named as a start-up or credential file
+    or directory (case-blind), each with whether the name is a credential's."""
+    found: list[tuple[str, bool]] = []
+    for link in _dir_links(home):
+        name = link.rpartition("/")[2].lower()
+        secret = name in _SECRET_LINK_NAMES
+        if secret or name in _STARTUP_FILES or name in _HOME_STARTUP_FILES:
+            found.append((link, secret))
+    return tuple(found)
 
 
 _LINK_DIRS: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}

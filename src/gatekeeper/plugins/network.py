@@ -55,8 +55,6 @@ _CLIENT_INTO_SHELL = LazyRegex(
     rf"(?:(?:\S*/)?(?:{_WRAPPER})(?:\s+-\S+)*\s+)*"
     r"(?:\S*/)?(?:sh|bash|dash|zsh|ksh|mksh|ash|busybox)\b"
 )
-# Wrappers that hand their stdin to the command they run (`nc h p | env sh`).
-_STDIN_WRAPPERS = STDIN_WRAPPERS
 # socat's address types that run a program: `EXEC:/bin/sh`, `system:'bash -i'`, and a
 # dual address's half after `!!` (socat 2's chains: after `|`, `%`, `^`). socat reads the
 # type case-insensitively.
@@ -68,7 +66,8 @@ _GAWK_INET = LazyRegex(r"/inet[46]?/")
 def gatekeeper_check_command(command: Command, call: ToolCall) -> Finding | None:
     """A netcat, socat, socket or awk that serves a program over the network → ELEVATE."""
     name = command.name
-    if command.stdin_piped and (name in _SHELLS or name in _STDIN_WRAPPERS):
+    # (a wrapper hands its stdin to the command it runs: `nc h p | env sh`)
+    if command.stdin_piped and (name in _SHELLS or name in STDIN_WRAPPERS):
         return _fed_by_network(name, call)
     if name not in _NAMES:
         return None

@@ -501,7 +501,9 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
             if found is not None:
                 return found
     if (named and interpreter(command.name)) or (
-        command.name in _STDIN_WRAPPERS and _wraps_interpreter(command)
+        # a wrapper that runs a command on its own stdin: a here-string or here-document on
+        # it is the wrapped interpreter's program (`nice tclsh <<< 'puts [read [open …]]'`)
+        command.name in STDIN_WRAPPERS and _wraps_interpreter(command)
     ):
         found = _inline_code_finding(command, ctx)
         if found is not None:
@@ -543,11 +545,6 @@ def _named_read_finding(command: Command, how: str, ctx: Context) -> Finding | N
 
 
 _READS_BY_NAME = frozenset({"git", "socat", *_SEARCH_GLOBS})
-
-
-# Wrappers that run a command on their own stdin: a here-string or here-document on them is
-# the wrapped interpreter's program (`nice tclsh <<< 'puts [read [open /etc/shadow]]'`).
-_STDIN_WRAPPERS = STDIN_WRAPPERS
 
 
 def _wraps_interpreter(command: Command) -> bool:

@@ -41,28 +41,38 @@ def secret_config(path: str) -> bool:
     return redact(text) != text
 
 
+def git_dir(work_tree: str) -> str | None:
+    """The repository directory of the work tree `work_tree` (its `.git`, or where its
+    `.git` file's `gitdir:` points, then that one's `commondir`, where a linked work tree's
+    config lives), or None when `work_tree` holds no `.git`."""
+    dot_git = os.path.join(work_tree, ".git")
+    if os.path.isdir(dot_git):
+        return dot_git
+    if not os.path.isfile(dot_git):
+        return None
+    try:  # a worktree: `gitdir: <common>/worktrees/<name>`
+        with open(dot_git, encoding="utf-8", errors="replace") as f:
+            line = f.read(4096).strip()
+    except (OSError, ValueError):
+        return None
+    gitdir = os.path.join(work_tree, line.removeprefix("gitdir:").strip())
+    try:
+        with open(os.path.join(gitdir, "commondir"), encoding="utf-8", errors="replace") as f:
+            gitdir = os.path.join(gitdir, f.read(4096).strip())
+    except (OSError, ValueError):
+        pass
+    return gitdir
+
+
 def repo_config(cwd: str) -> str:
     """The config file of the repository holding `cwd` ("" when there is none)."""
     here = os.path.abspath(cwd or "/")
     while True:
-        dot_git = os.path.join(here, ".git")
-        if os.path.isdir(dot_git):
-            return os.path.join(dot_git, "config")
-        if os.path.isfile(dot_git):  # a worktree: `gitdir: <common>/worktrees/<name>`
-            try:
-                with open(dot_git, encoding="utf-8", errors="replace") as f:
-                    line = f.read(4096).strip()
-            except OSError:
-                return ""
-            gitdir = line.removeprefix("gitdir:").strip()
-            gitdir = os.path.join(here, gitdir)
-            common = os.path.join(gitdir, "commondir")
-            try:
-                with open(common, encoding="utf-8", errors="replace") as f:
-                    gitdir = os.path.join(gitdir, f.read(4096).strip())
-            except OSError:
-                pass
-            return os.path.join(gitdir, "config")
+        found = git_dir(here)
+        if found is not None:
+            return os.path.join(found, "config")
+        if os.path.isfile(os.path.join(here, ".git")):
+            return ""  # a `.git` file that cannot be read
         parent = os.path.dirname(here)
         if parent == here:
             return ""

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 
+from gatekeeper.shell.gitcreds import git_dir
+
 _MAX_BYTES = 262144
 
 
@@ -43,27 +45,6 @@ def _values(path: str) -> list[str]:
     return found
 
 
-def _git_dir(root: str) -> str | None:
-    """The repository directory of the work tree `root` (`.git`, or its `gitdir:` file's,
-    then that one's `commondir`, where a linked work tree's config lives)."""
-    dot_git = os.path.join(root, ".git")
-    if os.path.isdir(dot_git):
-        return dot_git
-    try:
-        with open(dot_git, encoding="utf-8", errors="replace") as f:
-            line = f.read(4096).strip()
-    except (OSError, ValueError):
-        return None
-    if not line.startswith("gitdir:"):
-        return None
-    gitdir = os.path.join(root, line[len("gitdir:") :].strip())
-    try:
-        with open(os.path.join(gitdir, "commondir"), encoding="utf-8", errors="replace") as f:
-            return os.path.join(gitdir, f.read(4096).strip())
-    except (OSError, ValueError):
-        return gitdir
-
-
 def hooks_dirs(root: str, home: str) -> tuple[str, ...]:
     """The resolved directories `core.hooksPath` names for the work tree `root`."""
     if not root:
@@ -71,7 +52,7 @@ def hooks_dirs(root: str, home: str) -> tuple[str, ...]:
     configs = [os.path.join(home, ".gitconfig")]
     xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
     configs.append(os.path.join(xdg, "git", "config"))
-    gitdir = _git_dir(root)
+    gitdir = git_dir(root)
     if gitdir:
         configs.append(os.path.join(gitdir, "config"))
     dirs = []
