@@ -1,8 +1,9 @@
 """Session 11's cheaper protected list and link check answer as the plain computation does.
 
 `PathPolicy.protected` resolves runs of entries with one parent inline (realpath's first
-case) and keeps a lower-case twin; `linked()` answers at once for a home without links, and
-`is_secret` asks `_linked_secret` only when a credential link exists. Each is compared here
+case) and keeps a lower-case twin; `is_secret` asks `_linked_secret` only when a credential
+link exists (`linked()`'s early answer for a home without links was replaced by redteam15's
+listing of the credential directories). Each is compared here
 with what it replaces, over homes with links, files, missing dirs and odd spellings.
 """
 
