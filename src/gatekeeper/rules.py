@@ -304,39 +304,99 @@ def _path_match(rule: Rule, path: str, paths: PathPolicy) -> bool:
         and rule.kind != ALLOW
         and not spec.startswith(("/", "~", "."))
     )
-    regex = _glob_regex(pattern)
+    matches = _glob_matcher(pattern)
     rel = (
         os.path.relpath(path, base)
         if path.startswith(base.rstrip("/") + "/") or path == base
         else None
     )
-    if rel is not None and regex.fullmatch(rel):
+    if rel is not None and matches(rel):
         return True
     if anywhere:
-        return bool(regex.fullmatch(os.path.basename(path)))
+        return matches(os.path.basename(path))
     return False
 
 
-def _glob_regex(pattern: str) -> re.Pattern[str]:
-    out = []
-    i = 0
+_GLOB_MATCHERS: dict[str, Callable[[str], bool]] = {}
+
+
+def _glob_matcher(pattern: str) -> Callable[[str], bool]:
+    """A test of a whole path against a gitignore-style pattern, in time linear in the path.
+
+    The pattern means the regex ``**/`` → ``(?:.*/)?``, ``**`` → ``.*``, ``*`` → ``[^/]*``,
+    ``?`` → ``[^/]``, any other character itself, and ``.*`` appended after a trailing
+    ``/`` (DOTALL, fully matched). That regex, run by `re`, backtracks without bound: a
+    project's deny rule ``Edit(//**…**q)`` (forty ``**``) kept `re` busy for minutes on every
+    Write, so the hook never answered and Claude Code, at its hook timeout, went on without
+    gatekeeper (redteam17). Here the pattern is an automaton whose states are the bits of
+    an int, all advanced at once for each character of the path.
+    """
+    test = _GLOB_MATCHERS.get(pattern)
+    if test is None:
+        if len(_GLOB_MATCHERS) >= 256:
+            _GLOB_MATCHERS.clear()
+        test = _GLOB_MATCHERS[pattern] = _compile_glob(pattern)
+    return test
+
+
+def _compile_glob(pattern: str) -> Callable[[str], bool]:
+    """`_glob_matcher`'s automaton: bit i of a state set is "before item i"."""
+    literal: dict[str, int] = {}  # a character -> the items that are that character
+    one = star = dstar = dirs = 0  # the items that are `?`, `*`, `**` and `**/`
+    bit, i = 1, 0
     while i < len(pattern):
         if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
+            dirs |= bit
             i += 3
         elif pattern.startswith("**", i):
-            out.append(".*")
+            dstar |= bit
             i += 2
         elif pattern[i] == "*":
-            out.append("[^/]*")
+            star |= bit
             i += 1
         elif pattern[i] == "?":
-            out.append("[^/]")
+            one |= bit
             i += 1
         else:
-            out.append(re.escape(pattern[i]))
+            literal[pattern[i]] = literal.get(pattern[i], 0) | bit
             i += 1
-    regex = "".join(out)
+        bit <<= 1
     if pattern.endswith("/"):
-        regex += ".*"
-    return re.compile(regex, re.DOTALL)
+        dstar |= bit
+        bit <<= 1
+    accept = bit  # the state after the last item
+    # An item that may match nothing (`*`, `**`, `**/`) is stepped over at no cost: from a
+    # state, every state after a run of such items. By doubling: `skips` holds (the items
+    # from which `by` such items in a row follow, by), for `by` = 1, 2, 4...
+    skips: list[tuple[int, int]] = []
+    empty, by = star | dstar | dirs, 1
+    while empty:
+        skips.append((empty, by))
+        empty &= empty >> by
+        by <<= 1
+    slash_moves = literal.get("/", 0) | dirs  # what a `/` completes: itself, a `**/`
+    other_stays = dstar | star
+
+    def close(states: int) -> int:
+        for starts, step in skips:
+            states |= (states & starts) << step
+        return states
+
+    start = close(1)
+
+    def match(text: str) -> bool:
+        states, inside = start, 0  # `inside`: the `**/` items whose `.*` has begun
+        for c in text:
+            if c == "/":
+                moved = ((states & slash_moves) | inside) << 1
+                stayed = states & dstar
+            else:
+                moved = (states & (literal.get(c, 0) | one)) << 1
+                stayed = states & other_stays
+            inside = (states | inside) & dirs
+            states = close(moved | stayed)
+            if not states and not inside:
+                return False
+        return bool(states & accept)
+
+    return match

@@ -1,0 +1,127 @@
+"""redteam17: the tools that are not Bash, the user's and the project's rules.
+
+- A path rule (`Read(...)`, `Edit(...)`) was a regex that `re` backtracked through without
+  bound: a project's `.claude/gatekeeper.toml` (which an untrusted project may write, as deny
+  and ask rules only tighten) with ``deny = ["Edit(//**…**q)"]`` kept the hook busy for
+  minutes on every Write. Bash: `timeout 20 gatekeeper hook` on a Write of
+  `.git/hooks/pre-commit` printed nothing and exited 124; Claude Code goes on without the
+  hook's answer at its timeout.
+- `Monitor` runs its `command` in bash (bash: `echo 'touch MARKER' >> ~/.bashrc`, then
+  `bash -ic true`, created the marker; `cat ~/.ssh/id_rsa` printed the key), but as an
+  unknown tool it went to the reviewer, who may approve what only the human may.
+- `ReadMcpResourceTool` (a harmless built-in) hands any URI to an MCP server:
+  `file:///home/u/.ssh/id_rsa` was allowed with no prompt.
+Nothing here runs a command: the calls are only judged (the hook is run as a process).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+from typing import TYPE_CHECKING
+
+import pytest
+
+from gatekeeper.model import Verdict, dominant
+from tests.conftest import GATEKEEPER, hook_payload
+
+if TYPE_CHECKING:
+
+    from gatekeeper.testing import GkEnv
+
+
+def _rules(decision: object) -> set[str]:
+    return {f.rule for f in decision.findings}  # type: ignore[attr-defined]
+
+
+def _worst(decision: object) -> Verdict:
+    top = dominant(decision.findings)  # type: ignore[attr-defined]
+    assert top is not None
+    return top.verdict
+
+
+# -- path rules: linear time -------------------------------------------------------------
+
+
+def _reference(pattern: str) -> re.Pattern[str]:
+    """The regex path rules were before: what `_glob_matcher` must answer."""
+    out = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    regex = "".join(out) + (".*" if pattern.endswith("/") else "")
+    return re.compile(regex, re.DOTALL)
+
+
+def test_the_path_rule_matcher_answers_as_the_regex_did() -> None:
+    from gatekeeper.rules import _glob_matcher
+
+    rng = random.Random(17)  # noqa: S311 - reproducible test data, not a secret
+    for _ in range(3000):
+        pattern = "".join(rng.choice("a/*?b.*") for _ in range(rng.randint(0, 9)))
+        regex, matches = _reference(pattern), _glob_matcher(pattern)
+        for _ in range(12):
+            text = "".join(rng.choice("ab/.\n") for _ in range(rng.randint(0, 10)))
+            assert matches(text) == bool(regex.fullmatch(text)), (pattern, text)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "expected"),
+    [
+        ("src/**", "src/a/b.py", True),
+        ("**/*.py", "a.py", True),
+        ("**/*.py", "a/b/c.py", True),
+        ("*.py", "a/b.py", False),
+        ("docs/", "docs/x/y", True),
+        ("a?c", "a/c", False),
+        ("**" * 40 + "q", "work/home/proj/.git/hooks/pre-commit" * 50, False),
+        ("**/" * 200 + "q", "a/" * 2000 + "q", True),
+        ("*a" * 300 + "q", "a" * 4000, False),
+    ],
+)
+def test_path_rule_patterns(pattern: str, text: str, expected: bool) -> None:
+    from gatekeeper.rules import _glob_matcher
+
+    assert _glob_matcher(pattern)(text) is expected
+
+
+def test_a_project_deny_rule_cannot_keep_the_hook_from_answering(gk_env: GkEnv) -> None:
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    rule = "Edit(//" + "**" * 40 + "q)"
+    (gk_env.project / ".claude").mkdir()
+    (gk_env.project / ".claude" / "gatekeeper.toml").write_text(
+        f"[permissions]\ndeny = [{json.dumps(rule)}]\n"
+    )
+    target = str(gk_env.project / ".git" / "hooks" / "pre-commit")
+    payload = hook_payload(gk_env, "Write", {"file_path": target, "content": "echo hi\n"})
+    try:
+        proc = subprocess.run(
+            [GATEKEEPER, "hook"],
+            input=json.dumps(payload).encode(),
+            capture_output=True,
+            env=gk_env.environ(),
+            timeout=30,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("the hook gave no answer within 30 s")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)["hookSpecificOutput"]
+    assert out["permissionDecision"] == "ask"
+    assert "GK-PROT-001" in out["permissionDecisionReason"]
