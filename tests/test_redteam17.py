@@ -24,11 +24,14 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from gatekeeper.model import Verdict, dominant
+from gatekeeper.model import Outcome, Verdict, dominant
+from gatekeeper.testing import check
 from tests.conftest import GATEKEEPER, hook_payload
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
 
+    from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
 
 
@@ -125,3 +128,77 @@ def test_a_project_deny_rule_cannot_keep_the_hook_from_answering(gk_env: GkEnv) 
     out = json.loads(proc.stdout)["hookSpecificOutput"]
     assert out["permissionDecision"] == "ask"
     assert "GK-PROT-001" in out["permissionDecisionReason"]
+
+
+# -- Monitor: a bash command ---------------------------------------------------------------
+
+
+def _monitor(command: str) -> dict[str, object]:
+    return {"command": command, "description": "watch", "timeout_ms": 60000}
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("cat ~/.ssh/id_rsa", "GK-PROT-002"),
+        ("echo 'touch /tmp/m' >> ~/.bashrc", "GK-PROT-001"),
+        ("tail -f .claude/x.log | tee .claude/settings.json", "GK-PROT-001"),
+    ],
+)
+def test_a_monitor_command_reaching_protected_paths_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, command: str, rule: str
+) -> None:
+    (gk_env.home / ".ssh").mkdir()
+    (gk_env.home / ".ssh" / "id_rsa").write_text("key\n")
+    decision = check(quiet_engine, tool="Monitor", tool_input=_monitor(command))
+    assert rule in _rules(decision), decision.reason
+    assert _worst(decision) is Verdict.ELEVATE
+    assert decision.outcome is Outcome.ASK
+
+
+def test_a_monitor_command_that_only_reads_the_project_is_allowed(
+    quiet_engine: Engine, gk_env: GkEnv
+) -> None:
+    (gk_env.project / "app.log").write_text("x\n")
+    decision = check(quiet_engine, tool="Monitor", tool_input=_monitor("tail -f app.log"))
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+def test_a_monitor_websocket_stays_an_unknown_tool(quiet_engine: Engine) -> None:
+    tool_input = {"ws": {"url": "ws://127.0.0.1:9/"}, "command": "tail -f x", "description": "w"}
+    decision = check(quiet_engine, tool="Monitor", tool_input=tool_input)
+    assert decision.outcome is Outcome.ASK
+    assert "GK-TOOL-003" in _rules(decision)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ('deny = ["Monitor"]', "tail -f app.log", "deny", "GK-RULE-003"),
+        ('ask = ["Monitor"]', "tail -f app.log", "ask", "GK-RULE-002"),
+        ('allow = ["Monitor"]', "make watch", "allow", "GK-RULE-001"),
+        ('allow = ["Monitor"]', "cat ~/.ssh/id_rsa", "ask", "GK-PROT-002"),
+        ('deny = ["Bash(make:*)"]', "make watch", "deny", "GK-RULE-003"),
+        ('allow = ["Bash(make watch)"]', "make watch", "allow", "GK-RULE-001"),
+    ],
+)
+def test_the_users_rules_about_monitor(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], case: tuple[str, str, str, str]
+) -> None:
+    rules, command, expected, rule = case
+    (gk_env.home / ".ssh").mkdir()
+    (gk_env.home / ".ssh" / "id_rsa").write_text("key\n")
+    gk_env.write_config(f"[reviewer]\nenabled = false\n[permissions]\n{rules}\n")
+    decision = check(make_engine(), tool="Monitor", tool_input=_monitor(command))
+    assert decision.outcome is Outcome(expected), decision.reason
+    assert rule in _rules(decision) | {decision.rule}, decision.reason
+
+
+def test_monitor_in_bypass_mode_still_asks_for_protected_paths(quiet_engine: Engine) -> None:
+    tool_input = _monitor("echo x >> ~/.bashrc")
+    decision = check(quiet_engine, tool="Monitor", tool_input=tool_input, mode="bypassPermissions")
+    assert decision.outcome is Outcome.ASK, decision.reason
+    decision = check(
+        quiet_engine, tool="Monitor", tool_input=_monitor("make watch"), mode="bypassPermissions"
+    )
+    assert decision.outcome is Outcome.NONE, decision.reason

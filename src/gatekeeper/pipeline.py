@@ -70,6 +70,12 @@ TIER1_BUDGET = 15.0
 MAX_BASH_CHARS = 1024 * 1024
 MAX_PIPES = 2048
 PASS_THROUGH = frozenset({"AskUserQuestion", "ExitPlanMode", "EnterPlanMode"})
+# Tools besides Bash that run their `command` in bash, judged as a Bash call: Monitor runs
+# it in the background and streams its output to the agent (Claude Code applies the Bash
+# rules to it). As an unknown tool it went to the reviewer, who could approve
+# `cat ~/.ssh/id_rsa` or `echo … >> ~/.bashrc` (redteam17). Its other form, a WebSocket
+# (`ws`), stays an unknown tool's.
+SHELL_TOOLS = frozenset({"Monitor"})
 # Tools that only read: gatekeeper's allow stands for them in plan mode.
 PLAN_MODE_READS = frozenset({"Read", "Grep", "Glob", "LS", "NotebookRead"})
 MODES = frozenset({"default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"})
@@ -278,10 +284,17 @@ class Engine:
         env = environment_key()
         ctx = self.context(call, 0, PathPolicy.from_config(self.config, call.cwd, env))
         bypass = call.permission_mode == "bypassPermissions"
-        if call.tool_name == "Bash":
+        named: rules_mod.Rule | None = None  # a rule naming a shell tool itself (`Monitor`)
+        if call.tool_name in SHELL_TOOLS:
+            named = self._named_rule(call, ctx, bypass)
+        if call.tool_name == "Bash" or (
+            call.tool_name in SHELL_TOOLS
+            and "ws" not in call.tool_input
+            and (named is None or named.kind == rules_mod.ALLOW)
+        ):
             set_deadline(monotonic() + TIER1_BUDGET)
             try:
-                findings, commands, denied = self._bash(call, ctx, bypass)
+                findings, commands, denied = self._bash(call, ctx, bypass, named)
             except TooSlow:
                 return _too_slow()
             except PathTooLong as exc:  # a `cd` target (`cwd_plan`): the checkers' are findings
@@ -440,12 +453,30 @@ class Engine:
                 return [_rule_finding(rule), *self._check_tool(call, ctx, ESSENTIAL)], None
         return list(self._check_tool(call, ctx, only)), None
 
+    def _named_rule(self, call: ToolCall, ctx: Context, bypass: bool) -> rules_mod.Rule | None:
+        """The first deny, then ask, then allow rule that names the call's tool itself."""
+        kinds = (self.rules.deny,) if bypass else (self.rules.deny, self.rules.ask, self.rules.allow)
+        for rules in kinds:
+            for rule in rules:
+                if rule.tool == call.tool_name and rules_mod.match_tool(rule, call, ctx.paths):
+                    return rule
+        return None
+
     def _check_tool(self, call: ToolCall, ctx: Context, only: str | None) -> Iterable[Finding]:
         return call_checkers(self.plugins.hook.gatekeeper_check_tool, only=only, call=call, ctx=ctx)
 
     def _bash(
-        self, call: ToolCall, ctx: Context, bypass: bool
+        self,
+        call: ToolCall,
+        ctx: Context,
+        bypass: bool,
+        allowed_by: rules_mod.Rule | None = None,
     ) -> tuple[list[Finding], tuple[str, ...], Decision | None]:
+        """Stages 3 and 4 for a call whose `command` is a bash script.
+
+        `allowed_by`: an allow rule naming the tool itself (`Monitor`), which vouches for
+        every command as `Bash` would: each one still meets the protected-paths check.
+        """
         text = call.tool_input.get("command")
         if not isinstance(text, str) or not text or text.isspace():  # nothing but blanks
             return (
@@ -493,7 +524,7 @@ class Engine:
         for command, cctx in zip(script.commands, contexts, strict=True):
             if watched:
                 check_deadline()
-            found = self.judge(command, call, cctx, essential_only=bypass)
+            found = self.judge(command, call, cctx, essential_only=bypass, allowed_by=allowed_by)
             if findings:
                 findings += found
             else:
@@ -527,11 +558,13 @@ class Engine:
         *,
         essential_only: bool = False,
         guard: bool = False,
+        allowed_by: rules_mod.Rule | None = None,
     ) -> list[Finding]:
         """Stage 3 and 4 for one simple command: rules first, then every checker.
 
         `guard` judges a command that a rule-approved (or bypass-mode) wrapper runs: only the
-        protected-paths check, and nothing found there is SAFE.
+        protected-paths check, and nothing found there is SAFE. `allowed_by`: an allow rule
+        that names the call's tool (`Monitor`), for a command no rule of its own matches.
         """
         only = ESSENTIAL if essential_only or guard else None
         text = command.text[:200]  # what each finding is about
@@ -549,6 +582,9 @@ class Engine:
                         ruled = _rule_finding(rule, text)
                         only = ESSENTIAL
                         break
+        if allowed_by is not None and ruled is None and not essential_only and not guard:
+            ruled = _rule_finding(allowed_by, text)
+            only = ESSENTIAL
         found = call_checkers(
             self.plugins.hook.gatekeeper_check_command,
             only,

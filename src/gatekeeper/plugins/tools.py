@@ -24,7 +24,9 @@ cloud instance's metadata credentials, a local admin page) and hands it to the m
 **Why:** unknown means review.
 
 ``AskUserQuestion``, ``ExitPlanMode`` and ``EnterPlanMode`` never reach this plugin: the
-pipeline gives them no decision at all so the human's own dialog runs.
+pipeline gives them no decision at all so the human's own dialog runs. Nor does a
+``Monitor`` with a ``command``: it runs in bash, and is judged as a Bash call
+(`pipeline.SHELL_TOOLS`).
 """
 
 from __future__ import annotations
