@@ -202,3 +202,51 @@ def test_monitor_in_bypass_mode_still_asks_for_protected_paths(quiet_engine: Eng
         quiet_engine, tool="Monitor", tool_input=_monitor("make watch"), mode="bypassPermissions"
     )
     assert decision.outcome is Outcome.NONE, decision.reason
+
+
+# -- MCP resources ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["file://{home}/.ssh/id_rsa", "file://localhost{home}/.ssh/%69d_rsa", "FILE://{home}/.aws/credentials"],
+)
+def test_reading_a_credential_file_as_an_mcp_resource_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, spelling: str
+) -> None:
+    for name in (".ssh/id_rsa", ".aws/credentials"):
+        (gk_env.home / name).parent.mkdir(exist_ok=True)
+        (gk_env.home / name).write_text("secret\n")
+    uri = spelling.format(home=gk_env.home)
+    decision = check(
+        quiet_engine, tool="ReadMcpResourceTool", tool_input={"server": "files", "uri": uri}
+    )
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+    assert decision.outcome is Outcome.ASK
+
+
+def test_other_mcp_resources_stay_allowed(quiet_engine: Engine, gk_env: GkEnv) -> None:
+    (gk_env.project / "README.md").write_text("x\n")
+    for uri in (f"file://{gk_env.project}/README.md", "postgres://db/users/schema", "memo://1"):
+        decision = check(
+            quiet_engine, tool="ReadMcpResourceTool", tool_input={"server": "s", "uri": uri}
+        )
+        assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+def test_an_allowed_mcp_server_reading_a_key_by_file_uri_goes_to_the_human(
+    gk_env: GkEnv, make_engine: Callable[..., Engine]
+) -> None:
+    (gk_env.home / ".ssh").mkdir()
+    (gk_env.home / ".ssh" / "id_rsa").write_text("key\n")
+    gk_env.write_config(
+        '[reviewer]\nenabled = false\n[permissions]\nallow = ["mcp__browser"]\n'
+    )
+    engine = make_engine()
+    uri = f"file://{gk_env.home}/.ssh/id_rsa"
+    decision = check(engine, tool="mcp__browser__navigate", tool_input={"url": uri})
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+    decision = check(
+        engine, tool="mcp__browser__navigate", tool_input={"url": "https://example.com/.env"}
+    )
+    assert decision.outcome is Outcome.ALLOW, decision.reason

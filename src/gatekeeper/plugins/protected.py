@@ -23,6 +23,8 @@ credential file: SSH and TLS private keys, ``.env*`` (not ``.env.example``),
 ``~/.aws/credentials``, ``~/.netrc``, ``.git-credentials``, ``/etc/shadow``...
 Also, by name alone, such a file as git stores it (``git show HEAD~1:.env``,
 ``git log -p -- .env``): a secret committed and removed is still in the history.
+A ``file:`` URI names its path: ``ReadMcpResourceTool`` with ``file:///home/u/.ssh/id_rsa``,
+an MCP tool's ``uri`` or ``url``.
 **Why:** a secret read by the agent ends up in its context, and from there anywhere.
 **Example:** ``cat ~/.ssh/id_rsa``, ``Read .env``.
 **Allowed alternative:** ask the human to provide the value you need.
@@ -175,7 +177,27 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
         )
     if call.tool_name.startswith("mcp__"):
         return _mcp_paths(call, ctx)
+    if call.tool_name == "ReadMcpResourceTool":
+        path = _file_uri_path(call.text("uri"))
+        return _read_finding(path, call.tool_name, ctx) if path else None
     return None
+
+
+def _file_uri_path(uri: str) -> str:
+    """The local path a `file:` URI names (percent-decoded), or "" for another scheme.
+
+    `ReadMcpResourceTool` (a harmless built-in, GK-TOOL-001) hands any URI to an MCP
+    server's `resources/read`; a server that serves files reads
+    `file:///home/u/.ssh/id_rsa` like its `read_file` tool would (redteam17).
+    """
+    if uri[:5].lower() != "file:":
+        return ""
+    from urllib.parse import unquote, urlsplit
+
+    try:
+        return unquote(urlsplit(uri).path)
+    except ValueError:
+        return uri  # judged as written: the path check reads what it can of it
 
 
 # The input keys MCP file tools name paths by (the reference filesystem server's and the
@@ -187,6 +209,7 @@ _MCP_PATH_KEYS = frozenset(
         "dir", "notebook_path",
     }
 )  # fmt: skip
+_MCP_URI_KEYS = frozenset({"uri", "url", "uris", "urls", "resource"})
 _MCP_READERS = (
     "read", "get", "list", "search", "find", "view", "show", "stat", "head", "tail",
     "directory_tree", "info", "query", "describe", "glob", "grep", "ls", "cat",
@@ -200,15 +223,19 @@ def _mcp_paths(call: ToolCall, ctx: Context) -> Finding | None:
     tool = call.tool_name.rsplit("__", 1)[-1].lower()
     reads = tool.startswith(_MCP_READERS)
     for key, value in call.tool_input.items():
-        if key.lower() not in _MCP_PATH_KEYS:
+        uris = key.lower() in _MCP_URI_KEYS  # only a `file:` URI there names a path
+        if not uris and key.lower() not in _MCP_PATH_KEYS:
             continue
         values = value if isinstance(value, list | tuple) else [value]
         for raw in values:
             if not isinstance(raw, str) or not raw:
                 continue
-            found = _read_finding(raw, call.tool_name, ctx)
+            path = _file_uri_path(raw) or ("" if uris else raw)  # `file:///x` is `/x`
+            if not path:
+                continue
+            found = _read_finding(path, call.tool_name, ctx)
             if found is None and not reads:
-                found = _write_finding(raw, call.tool_name, ctx)
+                found = _write_finding(path, call.tool_name, ctx)
             if found is not None:
                 return found
     return None
