@@ -250,3 +250,44 @@ def test_an_allowed_mcp_server_reading_a_key_by_file_uri_goes_to_the_human(
         engine, tool="mcp__browser__navigate", tool_input={"url": "https://example.com/.env"}
     )
     assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+# -- the protected-paths check must not fail open ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tool", "where"),
+    [
+        ("Write", "{home}/.claude/\ud800/../settings.json"),
+        ("Write", "{home}/.config/gatekeeper/\udc80/../config.toml"),
+        ("Edit", "{project}/.git/\ud800/../hooks/pre-commit"),
+        ("Read", "{home}/.ssh/\ud800/../id_rsa"),
+    ],
+)
+@pytest.mark.parametrize("mode", ["default", "bypassPermissions"])
+def test_a_path_the_protected_check_cannot_read_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, tool: str, where: str, mode: str
+) -> None:
+    path = where.format(home=gk_env.home, project=gk_env.project)
+    tool_input = {"file_path": path, "content": "x"}
+    decision = check(quiet_engine, tool=tool, tool_input=tool_input, mode=mode)
+    assert _worst(decision) is Verdict.ELEVATE, decision.reason
+    assert decision.outcome is Outcome.ASK, decision.reason
+
+
+def test_the_hook_asks_for_a_surrogate_path_in_bypass_mode(gk_env: GkEnv) -> None:
+    path = f"{gk_env.home}/.claude/\ud800/../settings.json"
+    payload = hook_payload(
+        gk_env, "Write", {"file_path": path, "content": "{}"}, permission_mode="bypassPermissions"
+    )
+    proc = subprocess.run(
+        [GATEKEEPER, "hook"],
+        input=json.dumps(payload).encode(),  # `\ud800` as JSON writes it, as Node does
+        capture_output=True,
+        env=gk_env.environ(),
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)["hookSpecificOutput"]
+    assert out["permissionDecision"] == "ask", out

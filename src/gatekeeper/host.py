@@ -265,9 +265,14 @@ def _loop(plan: _Plan, only: str | None, about: str, kwargs: dict[str, object]) 
 
 def _failed(name: str, exc: Exception, about: str) -> Finding:
     """The REVIEW finding for a checker that raised; ELEVATE for an input too big to judge
-    (`paths.PathTooLong`: the human decides)."""
+    (`paths.PathTooLong`: the human decides) and for any failure of the essential plugin,
+    whose ELEVATE no reviewer may replace and which alone acts in bypassPermissions mode: a
+    path it cannot read (`~/.claude/\\ud800/../settings.json`, which Node resolves to the
+    settings file) went to the reviewer, and in bypass mode to nobody (redteam17)."""
     return Finding(
-        Verdict.ELEVATE if getattr(exc, "asks_the_human", False) else Verdict.REVIEW,
+        Verdict.ELEVATE
+        if name == ESSENTIAL or getattr(exc, "asks_the_human", False)
+        else Verdict.REVIEW,
         "GK-PLUGIN-001",
         f"plugin `{name}` failed ({type(exc).__name__}: {exc})",
         name,
