@@ -255,6 +255,30 @@ def test_an_allowed_mcp_server_reading_a_key_by_file_uri_goes_to_the_human(
 # -- the protected-paths check must not fail open ------------------------------------------
 
 
+def test_a_project_protected_entry_with_a_nul_is_ignored_not_fatal(
+    gk_env: GkEnv, make_engine: Callable[..., Engine]
+) -> None:
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    (gk_env.project / ".claude").mkdir()
+    (gk_env.project / ".claude" / "gatekeeper.toml").write_text(
+        '[paths]\nprotected = ["a\\u0000b", "docs/keep"]\n'
+    )
+    engine = make_engine()
+    assert any("NUL" in w for w in engine.warnings), engine.warnings
+    target = str(gk_env.home / ".config" / "gatekeeper" / "config.toml")
+    for mode in ("default", "bypassPermissions"):
+        decision = check(
+            engine, tool="Write", tool_input={"file_path": target, "content": "x"}, mode=mode
+        )
+        assert decision.rule == "GK-PROT-001", decision.reason
+        assert decision.outcome is Outcome.ASK
+    # The project's other protected entry still counts.
+    decision = check(
+        engine, tool="Write", tool_input={"file_path": "docs/keep/x.md", "content": "x"}
+    )
+    assert decision.rule == "GK-PROT-001", decision.reason
+
+
 @pytest.mark.parametrize(
     ("tool", "where"),
     [

@@ -337,7 +337,17 @@ def _merge(
                 continue  # a project may turn the reviewer off, never on
             if expected == _STR_LIST:
                 assert isinstance(value, list)  # noqa: S101 - checked by _type_ok above
-                b.lists.setdefault((section, key), []).extend(value)
+                if section == "paths" and any("\0" in v for v in value):
+                    # A NUL names no file, and resolving one raises: a project's
+                    # `protected = ["a\u0000b"]` made the protected-paths check fail on
+                    # every write it had to place, REVIEW instead of ELEVATE, and in
+                    # bypassPermissions mode no decision at all (redteam17).
+                    line = _line_of(path, section, key)
+                    b.warnings.append(
+                        f"{path}:{line}: {section}.{key}: an entry with a NUL byte names "
+                        "no file; it is ignored"
+                    )
+                b.lists.setdefault((section, key), []).extend(v for v in value if "\0" not in v)
             else:
                 b.values[(section, key)] = value
 
