@@ -30,6 +30,7 @@ from tests.conftest import GATEKEEPER, hook_payload
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
     from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
@@ -315,3 +316,62 @@ def test_the_hook_asks_for_a_surrogate_path_in_bypass_mode(gk_env: GkEnv) -> Non
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)["hookSpecificOutput"]
     assert out["permissionDecision"] == "ask", out
+
+
+# -- `..` after a link, taken by name as Node takes it ------------------------------------
+
+
+def _link_to_tmp(gk_env: GkEnv, tmp_path: Path) -> str:
+    """`PROJECT/link` -> a directory two levels below a tmp dir (a harmless link): bash
+    takes `link/../../x` as the tmp dir's `x`, Node as the home's."""
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (gk_env.project / "link").symlink_to(tmp_path / "a" / "b")
+    return f"{gk_env.project}/link/../../"
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ("Write", ".ssh/authorized_keys", "GK-PROT-001"),
+        ("Edit", ".config/gatekeeper/config.toml", "GK-PROT-001"),
+        ("Read", ".ssh/config", "GK-PROT-002"),
+    ],
+)
+def test_a_dotdot_after_a_link_is_judged_where_node_takes_it(
+    quiet_engine: Engine, gk_env: GkEnv, tmp_path: Path, case: tuple[str, str, str]
+) -> None:
+    tool, rest, rule = case
+    (gk_env.home / ".ssh").mkdir()
+    (gk_env.home / ".ssh" / "config").write_text("Host x\n")
+    path = _link_to_tmp(gk_env, tmp_path) + rest
+    decision = check(quiet_engine, tool=tool, tool_input={"file_path": path, "content": "x"})
+    assert decision.rule == rule, decision.reason
+    assert _worst(decision) is Verdict.ELEVATE
+
+
+def test_a_dotdot_after_a_link_out_of_the_project_is_reviewed(
+    quiet_engine: Engine, gk_env: GkEnv, tmp_path: Path
+) -> None:
+    path = _link_to_tmp(gk_env, tmp_path) + "notes.txt"  # Node: the home's notes.txt; bash: the tmp dir's
+    decision = check(quiet_engine, tool="Write", tool_input={"file_path": path, "content": "x"})
+    assert decision.rule == "GK-FILE-003", decision.reason
+    # A `..` that stays in the project, read either way, stays allowed.
+    (gk_env.project / "src").mkdir()
+    path = f"{gk_env.project}/src/../README.md"
+    decision = check(quiet_engine, tool="Write", tool_input={"file_path": path, "content": "x"})
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+def test_an_allowed_mcp_server_writing_through_a_dotdot_goes_to_the_human(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], tmp_path: Path
+) -> None:
+    gk_env.write_config(
+        '[reviewer]\nenabled = false\n[permissions]\nallow = ["mcp__filesystem"]\n'
+    )
+    path = _link_to_tmp(gk_env, tmp_path) + ".local/bin/git"
+    decision = check(
+        make_engine(),
+        tool="mcp__filesystem__write_file",
+        tool_input={"path": path, "content": "#!/bin/sh\n"},
+    )
+    assert decision.rule == "GK-PROT-001", decision.reason

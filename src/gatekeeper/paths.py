@@ -1217,6 +1217,23 @@ class PathPolicy:
         """A raw path of this call, resolved against its cwd."""
         return resolve(raw, self.cwd, self._known)
 
+    def by_name(self, raw: str) -> str | None:
+        """`raw` with its `..` components taken by name, as Node's `path.resolve` takes them
+        (absolute, `~` expanded; None when it has none): where a tool written in Node opens
+        the path, whatever links come before the `..`.
+
+        The kernel, and so bash, steps back from where a link leads (`proj/link/../../x`
+        with `link` -> `/tmp/a/b` is `/tmp/x`); `path.resolve` steps back through the names
+        as written (`~/x` for a project in the home). Claude Code's own file tools resolve
+        their path that way, as does the reference MCP filesystem server: a file tool's
+        path is judged at both places (redteam17).
+        """
+        if ".." not in raw.split("/"):
+            return None
+        import posixpath
+
+        return posixpath.normpath(_absolute(raw, self.cwd))
+
     def resolve_all(self, raw: str) -> list[str]:
         """A raw path resolved against the cwd and every directory the call `cd`s into."""
         first = resolve(raw, self.cwd, self._known)

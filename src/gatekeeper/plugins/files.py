@@ -36,7 +36,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict
-from gatekeeper.paths import ALLOWED, DEVICE, TMP
+from gatekeeper.paths import _CLASS_ORDER, ALLOWED, DEVICE, TMP
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -82,6 +82,11 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
                 f"{call.tool_name} pattern `{pattern}` reaches outside {raw}",
             )
     kind, path = ctx.paths.classify(raw, write=call.tool_name in _WRITES)
+    named = ctx.paths.by_name(raw)  # where Node's `path.resolve` takes `..` (see there)
+    if named is not None:
+        other = ctx.paths.classify(named, write=call.tool_name in _WRITES)
+        if _CLASS_ORDER.index(other[0]) < _CLASS_ORDER.index(kind):
+            kind, path = other
     if kind == ALLOWED and call.tool_name == "Read" and path.endswith("/.git/config"):
         from gatekeeper.shell.gitcreds import secret_config
 

@@ -143,6 +143,20 @@ def _read_finding(raw: str, how: str, ctx: Context) -> Finding | None:
     return None
 
 
+def _tool_write(raw: str, how: str, ctx: Context) -> Finding | None:
+    """`_write_finding` of a tool's path, also where Node takes its `..` (`by_name`)."""
+    found = _write_finding(raw, how, ctx)
+    named = ctx.paths.by_name(raw) if found is None else None
+    return _write_finding(named, how, ctx) if named is not None else found
+
+
+def _tool_read(raw: str, how: str, ctx: Context) -> Finding | None:
+    """`_read_finding` of a tool's path, also where Node takes its `..` (`by_name`)."""
+    found = _read_finding(raw, how, ctx)
+    named = ctx.paths.by_name(raw) if found is None else None
+    return _read_finding(named, how, ctx) if named is not None else found
+
+
 def _credential_read(how: str, path: str) -> Finding:
     return Finding(
         Verdict.ELEVATE,
@@ -162,10 +176,10 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
     """Writes to protected paths and reads of credential files by the file tools."""
     key = _WRITE_TOOLS.get(call.tool_name)
     if key and call.text(key):
-        return _write_finding(call.text(key), call.tool_name, ctx)
+        return _tool_write(call.text(key), call.tool_name, ctx)
     key = _READ_TOOLS.get(call.tool_name)
     if key and call.text(key):
-        found = _read_finding(call.text(key), call.tool_name, ctx)
+        found = _tool_read(call.text(key), call.tool_name, ctx)
         if found is not None:
             return found
     if call.tool_name == "Grep" and _selects_secrets(call.text("glob")):
@@ -179,7 +193,7 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
         return _mcp_paths(call, ctx)
     if call.tool_name == "ReadMcpResourceTool":
         path = _file_uri_path(call.text("uri"))
-        return _read_finding(path, call.tool_name, ctx) if path else None
+        return _tool_read(path, call.tool_name, ctx) if path else None
     return None
 
 
@@ -233,9 +247,9 @@ def _mcp_paths(call: ToolCall, ctx: Context) -> Finding | None:
             path = _file_uri_path(raw) or ("" if uris else raw)  # `file:///x` is `/x`
             if not path:
                 continue
-            found = _read_finding(path, call.tool_name, ctx)
+            found = _tool_read(path, call.tool_name, ctx)
             if found is None and not reads:
-                found = _write_finding(path, call.tool_name, ctx)
+                found = _tool_write(path, call.tool_name, ctx)
             if found is not None:
                 return found
     return None
