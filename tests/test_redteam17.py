@@ -375,3 +375,53 @@ def test_an_allowed_mcp_server_writing_through_a_dotdot_goes_to_the_human(
         tool_input={"path": path, "content": "#!/bin/sh\n"},
     )
     assert decision.rule == "GK-PROT-001", decision.reason
+
+
+# -- a config file that is no file ----------------------------------------------------------
+
+
+def _limit_memory() -> None:  # in the hook's process: a runaway read ends in MemoryError
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1536 * 1024 * 1024, 1536 * 1024 * 1024))
+
+
+@pytest.mark.parametrize("kind", ["/dev/zero", "fifo"])
+def test_a_project_config_that_is_no_regular_file_is_ignored(gk_env: GkEnv, kind: str) -> None:
+    import os
+
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    (gk_env.project / ".claude").mkdir()
+    config = gk_env.project / ".claude" / "gatekeeper.toml"
+    if kind == "fifo":
+        os.mkfifo(config)
+    else:
+        config.symlink_to(kind)  # as a cloned repository may ship it
+    target = str(gk_env.project / ".git" / "hooks" / "pre-commit")
+    payload = hook_payload(gk_env, "Write", {"file_path": target, "content": "x"})
+    try:
+        proc = subprocess.run(
+            [GATEKEEPER, "hook"],
+            input=json.dumps(payload).encode(),
+            capture_output=True,
+            env=gk_env.environ(),
+            timeout=60,
+            check=False,
+            preexec_fn=_limit_memory,  # a resource limit; the test process starts no threads
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("the hook gave no answer within 60 s")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert "GK-PROT-001" in out["hookSpecificOutput"]["permissionDecisionReason"], out
+    assert "not a regular file" in out["systemMessage"], out
+
+
+def test_an_oversized_config_is_ignored_with_a_warning(
+    gk_env: GkEnv, make_engine: Callable[..., Engine]
+) -> None:
+    gk_env.write_config("[reviewer]\nenabled = false\n" + "# padding\n" * 120_000)
+    engine = make_engine()
+    assert any("larger than 1024 KiB" in w for w in engine.warnings), engine.warnings
+    gk_env.write_config("[reviewer]\nenabled = false\n")
+    assert make_engine().warnings == ()

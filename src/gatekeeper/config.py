@@ -18,6 +18,7 @@ and the problem, which the hook shows on every call (``systemMessage``) until it
 from __future__ import annotations
 
 import os
+from stat import S_ISREG as _S_ISREG  # `stat` is imported by `os` already
 
 from gatekeeper.lazyre import re
 from gatekeeper.records import dataclass, field
@@ -219,14 +220,46 @@ def load(cwd: str) -> Config:
     return _freeze(b, upath, root)
 
 
+# A config file is a few hundred bytes; a bigger one is no config gatekeeper wrote or a
+# person would write.
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
 def _read(path: str, b: _Builder) -> dict[str, object] | None:
+    """A config file's parsed TOML; None (and a warning) for one that cannot be used.
+
+    Only a regular file, and only its first `MAX_CONFIG_BYTES`: a repository may ship its
+    `.claude/gatekeeper.toml` as a link to `/dev/zero` (git keeps links), which `read()`
+    took whole on every call until memory ran out (MemoryError, or the kernel's OOM killer
+    ending the hook with no answer at all; redteam17). A FIFO is opened without waiting.
+    """
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         return None
     except OSError as exc:
         b.warnings.append(f"{path}: cannot be read ({exc.strerror}); using the defaults")
+        return None
+    try:
+        if not _S_ISREG(os.fstat(fd).st_mode):
+            b.warnings.append(f"{path}: not a regular file; this file is ignored, defaults apply")
+            return None
+        data = os.read(fd, MAX_CONFIG_BYTES + 1)
+        while data and len(data) <= MAX_CONFIG_BYTES:  # os.read may return less than asked
+            more = os.read(fd, MAX_CONFIG_BYTES + 1 - len(data))
+            if not more:
+                break
+            data += more
+    except OSError as exc:
+        b.warnings.append(f"{path}: cannot be read ({exc.strerror}); using the defaults")
+        return None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_CONFIG_BYTES:
+        b.warnings.append(
+            f"{path}: larger than {MAX_CONFIG_BYTES // 1024} KiB; this file is ignored, "
+            "defaults apply"
+        )
         return None
     b.raw.append(data)
     try:
