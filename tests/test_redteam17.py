@@ -425,3 +425,66 @@ def test_an_oversized_config_is_ignored_with_a_warning(
     assert any("larger than 1024 KiB" in w for w in engine.warnings), engine.warnings
     gk_env.write_config("[reviewer]\nenabled = false\n")
     assert make_engine().warnings == ()
+
+
+# -- WebFetch domain rules: the host Node reads ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "url"),
+    [
+        ("WebFetch(domain:example.com)", "http://169.254.169.254\\@example.com/latest/meta-data/"),
+        ("WebFetch(domain:example.com)", "http://127.0.0.1:8080\\@example.com/admin"),
+        ("WebFetch(domain:*.example.org)", "https://evil.com\\.example.org/?q=x"),
+    ],
+)
+def test_a_domain_rule_does_not_vouch_for_another_host_node_reads(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], rule: str, url: str
+) -> None:
+    gk_env.write_config(f'[reviewer]\nenabled = false\n[permissions]\nallow = ["{rule}"]\n')
+    decision = check(make_engine(), tool="WebFetch", tool_input={"url": url, "prompt": "p"})
+    assert "GK-RULE-001" not in _rules(decision), decision.reason
+    if "evil.com" not in url:  # (evil.com is a public host: WebFetch's default allows it)
+        assert decision.outcome is Outcome.ASK, decision.reason
+        assert decision.rule == "GK-TOOL-004", decision.reason
+
+
+@pytest.mark.parametrize(
+    ("rule", "url"),
+    [
+        ("WebFetch(domain:example.com)", "https://example.com/docs"),
+        ("WebFetch(domain:example.com)", "https://user@example.com:443/x?y=1#z"),
+        ("WebFetch(domain:*.example.org)", "https://docs.example.org/a"),
+    ],
+)
+def test_a_domain_rule_still_allows_its_domain(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], rule: str, url: str
+) -> None:
+    gk_env.write_config(f'[reviewer]\nenabled = false\n[permissions]\nallow = ["{rule}"]\n')
+    decision = check(make_engine(), tool="WebFetch", tool_input={"url": url, "prompt": "p"})
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+def test_path_rules_hold_where_node_takes_a_dotdot(
+    gk_env: GkEnv, make_engine: Callable[..., Engine], tmp_path: Path
+) -> None:
+    notes = gk_env.home / "notes"
+    (notes / "a" / "b").mkdir(parents=True)
+    (notes / "link").symlink_to(notes / "a" / "b")
+    gk_env.write_config(
+        '[reviewer]\nenabled = false\n[permissions]\nallow = ["Edit(~/notes/**)"]\n'
+        'deny = ["Edit(~/private/**)"]\n'
+    )
+    engine = make_engine()
+    # The kernel: ~/notes/work/x.py; Node: ~/work/x.py, which the rule does not name.
+    path = f"{notes}/link/../../work/x.py"
+    decision = check(engine, tool="Write", tool_input={"file_path": path, "content": "x"})
+    assert "GK-RULE-001" not in _rules(decision), decision.reason
+    decision = check(
+        engine, tool="Write", tool_input={"file_path": f"{notes}/todo.md", "content": "x"}
+    )
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+    # The kernel: the tmp dir's private/x; Node: ~/private/x, which the deny rule names.
+    path = _link_to_tmp(gk_env, tmp_path) + "private/x"
+    decision = check(engine, tool="Write", tool_input={"file_path": path, "content": "x"})
+    assert decision.outcome is Outcome.DENY, decision.reason

@@ -243,7 +243,17 @@ def match_tool(rule: Rule, call: ToolCall, paths: PathPolicy) -> bool:
         raw = call.text("file_path") or call.text("notebook_path") or call.text("path")
         if not raw and tool in ("Glob", "Grep", "LS"):
             raw = call.cwd
-        return bool(raw) and _path_match(rule, paths.resolve(raw), paths)
+        if not raw:
+            return False
+        matched = _path_match(rule, paths.resolve(raw), paths)
+        # A `..` after a link: Node (the file tools) takes it by name, the kernel after the
+        # link (`PathPolicy.by_name`). An allow rule must hold for both places, a deny or
+        # ask rule for either (`~/notes/link/../../work/x` is no note, written by Node).
+        named = paths.by_name(raw)
+        if named is None:
+            return matched
+        by_name = _path_match(rule, paths.resolve(named), paths)
+        return (matched and by_name) if rule.kind == ALLOW else (matched or by_name)
     if rule.tool != tool:
         return False
     if rule.spec is None:
@@ -279,11 +289,28 @@ def _match_mcp(rule: Rule, tool: str) -> bool:
 
 
 def _domain_match(pattern: str, url: str) -> bool:
+    """Whether a `domain:` pattern names the host of `url`, as every reader of it sees it.
+
+    The host as written after `scheme://` and an `user@`, and the host a WHATWG parser
+    (Node's `URL`, which WebFetch uses) reads: it takes `\\` for `/`, so
+    `http://169.254.169.254\\@example.com/` is the metadata address, not example.com (bash:
+    Node's `fetch` of `http://127.0.0.1:PORT\\@example.com/x` reached 127.0.0.1). A rule for
+    example.com vouched for it, and the allow skipped the local-address check (redteam17).
+    """
     m = re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)", url)
     if not m:
         return False
-    host = m.group(1).lower().rstrip(".")
+    from gatekeeper.urls import _whatwg_host
+
     pattern = pattern.lower()
+    hosts = {m.group(1).lower().rstrip(".")}
+    other = _whatwg_host(url)
+    if other:
+        hosts.add(other)
+    return all(_host_match(pattern, host) for host in hosts)
+
+
+def _host_match(pattern: str, host: str) -> bool:
     if pattern.startswith("*."):
         return host.endswith(pattern[1:]) and host != pattern[2:]
     return fnmatchcase(host, pattern) and host.count(".") == pattern.count(".")
