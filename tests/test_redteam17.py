@@ -488,3 +488,25 @@ def test_path_rules_hold_where_node_takes_a_dotdot(
     path = _link_to_tmp(gk_env, tmp_path) + "private/x"
     decision = check(engine, tool="Write", tool_input={"file_path": path, "content": "x"})
     assert decision.outcome is Outcome.DENY, decision.reason
+
+
+# -- Mercurial's repository config -------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", [".hg/hgrc", "sub/.hg/hgrc", ".HG/hgrc", ".hg"])
+def test_writing_mercurial_internals_goes_to_the_human(quiet_engine: Engine, where: str) -> None:
+    tool_input = {"file_path": where, "content": "[hooks]\npre-status = touch /tmp/m\n"}
+    decision = check(quiet_engine, tool="Write", tool_input=tool_input)
+    assert decision.rule == "GK-PROT-001", decision.reason
+
+
+def test_reading_mercurial_config_and_a_file_named_like_it_stay_allowed(
+    quiet_engine: Engine, gk_env: GkEnv
+) -> None:
+    (gk_env.project / ".hg").mkdir()
+    (gk_env.project / ".hg" / "hgrc").write_text("[ui]\n")
+    decision = check(quiet_engine, tool="Read", tool_input={"file_path": ".hg/hgrc"})
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+    tool_input = {"file_path": "docs/hg.md", "content": "x"}
+    decision = check(quiet_engine, tool="Write", tool_input=tool_input)
+    assert decision.outcome is Outcome.ALLOW, decision.reason

@@ -1290,8 +1290,10 @@ class PathPolicy:
             parts = _parts(path.lower())
         name = parts[-1] if parts else ""
         for i, part in enumerate(parts[:-1]):
-            if part in (".git", ".husky", ".devcontainer"):
-                return True  # .git internals; hooks and container set-up that run code later
+            if part in (".git", ".husky", ".devcontainer", ".hg"):
+                # .git and .hg internals (`.hg/hgrc` [hooks]: `hg status` runs them); hooks
+                # and container set-up that run code later
+                return True
             if part == ".vscode" and parts[i + 1] in _VSCODE_RUNS_CODE:
                 return True
             if part == ".claude":
@@ -1302,7 +1304,7 @@ class PathPolicy:
                     or rest[0] == "gatekeeper.toml"
                 ):
                     return True
-        return name in (".git", ".claude", ".husky", ".devcontainer") or inside_any(
+        return name in (".git", ".claude", ".husky", ".devcontainer", ".hg") or inside_any(
             path, _SYSTEM_DIRS
         )
 
