@@ -45,7 +45,11 @@ nothing.
 ## GK-QUERY-002 — a query tool used to write, run code or open something (REVIEW)
 **What it catches:** ``fzf --preview``, ``fzf --bind`` with ``execute``/``become``/``reload``/
 ``transform`` (or any action the gate does not know), ``fzf --listen``/``--history``/
-``--with-shell``; ``fd -x``/``-X`` running anything but a plain reader (or on files its
+``--with-shell``; ``cargo`` queries below a ``.cargo/config.toml`` (or a parent's) setting
+more than harmless keys (``shell.cargoconfig``: ``build.rustc-wrapper`` runs for ``cargo
+tree``), ``npm``/``pnpm`` queries below a ``.npmrc`` (or a parent's) setting more than
+harmless keys (``shell.npmrc``: a registry with ``${VAR}`` in it, ``logs-dir``);
+``fd -x``/``-X`` running anything but a plain reader (or on files its
 pattern picks by a credential's name: ``fd id_rsa -x cat``); ``ip`` with ``add``/``del``/``set``/``flush``/``exec``
 and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --graph``,
 ``brew`` given a formula file path (a Ruby file it would load); ``dmesg -c|-C|-D|-E|-n``;
@@ -281,7 +285,40 @@ _NPM_VALUES = {
 _SECRET_KEY = LazyRegex(r"(?i)auth|token|pass|cert|key|otp")
 
 
-def _npm(args: list[str]) -> Finding | None:
+# The approved subcommands that ask the registry (the others read the project's files)
+_NPM_NETWORK = {
+    "outdated", "view", "info", "show", "v", "search", "s", "se", "find", "ping", "whoami",
+    "stars", "diff", "audit", "dist-tag", "owner", "access",
+}  # fmt: skip
+
+
+def _npm(args: list[str], ctx: Context) -> Finding | None:
+    found = _npm_query(args)
+    if found is None or found.verdict is not Verdict.SAFE:
+        return found
+    positional = _split(args, _NPM_VALUES)[0]
+    if npmrc := _npmrc(ctx, network=positional[0] in _NPM_NETWORK):
+        return _review(
+            f"`npm {positional[0]}` reads {npmrc}, which can send it to another host (with"
+            " the environment's values in the request) or have it write its logs elsewhere"
+        )
+    return found
+
+
+def _npmrc(ctx: Context, *, network: bool) -> str | None:
+    """A `.npmrc` of the command's directory or a parent that sets more than npm's harmless
+    settings (`shell.npmrc`), or None."""
+    from gatekeeper.shell.npmrc import risky_npmrc  # only for npm's and pnpm's queries
+
+    home = ctx.paths.home
+    for start in ctx.paths.resolve_all("."):
+        found = risky_npmrc(start, home, network)
+        if found:
+            return found
+    return None
+
+
+def _npm_query(args: list[str]) -> Finding | None:
     positional, flags = _split(args, _NPM_VALUES)
     if not positional or not _flags_in(flags, _NPM_FLAGS):
         return None
@@ -422,9 +459,27 @@ def _cargo(args: list[str], ctx: Context) -> Finding | None:
         return _review(f"`cargo {sub}` pointed at another manifest, config or index")
     if sub == "tree" and any(a.startswith(("-o", "--output")) for a in rest):
         return None
+    if config := _cargo_config(ctx):
+        return _review(
+            f"`cargo {sub}` reads {config}, which can make it run a program (build.rustc,"
+            " build.rustc-wrapper) or ask another host (a registry, a proxy)"
+        )
     if sub in ("search", "info"):
         return _safe(f"`cargo {sub}` only queries the package registry")
     return _safe(f"`cargo {sub}` only reads the manifest and lock file")
+
+
+def _cargo_config(ctx: Context) -> str | None:
+    """A cargo config file of the command's directory or a parent that sets more than the
+    harmless settings (`shell.cargoconfig`), or None."""
+    from gatekeeper.shell.cargoconfig import risky_config  # only for cargo's queries
+
+    home = ctx.paths.home
+    for start in ctx.paths.resolve_all("."):
+        found = risky_config(start, home)
+        if found:
+            return found
+    return None
 
 
 # -- yarn, pnpm ------------------------------------------------------------------------------
@@ -456,6 +511,8 @@ def _yarn_pnpm(name: str, args: list[str], ctx: Context) -> Finding | None:
         return None
     if any(r.startswith((".", "/", "~")) or "://" in r or r.startswith("file:") for r in rest):
         return None  # a path or URL, not a package name
+    if name == "pnpm" and (npmrc := _npmrc(ctx, network=sub in _NPM_NETWORK)):
+        return _review(f"`pnpm {sub}` reads {npmrc}, which can send it to another host")
     return _safe(f"`{name} {sub}` only reads the dependency tree or the registry")
 
 
@@ -1702,7 +1759,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if name == "brew":
         found = _brew(args)
     elif name == "npm":
-        found = _npm(args)
+        found = _npm(args, ctx)
     elif name == "terraform":
         found = _terraform(args, ctx)
     elif name == "cargo":
