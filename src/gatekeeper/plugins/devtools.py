@@ -22,7 +22,7 @@ operators), a script outside the allowed dirs,
 ``pytest --basetemp`` outside a tmp dir (pytest deletes that directory), ``pytest @FILE``
 (more arguments the gate cannot see), ``pytest --pastebin``, ``pytest -o`` of a setting
 other than a harmless one (``addopts``, ``cache_dir``...), ``pytest --cov-report=html:DIR``
-outside, ``pytest``/``pylint``/``mypy`` run in or pointed at a tmp dir (anyone on the
+outside, ``pytest``/``pylint``/``mypy``/``flake8`` run in or pointed at a tmp dir (anyone on the
 machine may plant a conftest.py, an ini file or a plugin there),
 ``pip install --target/--prefix/--root/--dest/--wheel-dir/--src/--log/--cache-dir/
 --report`` outside the allowed dirs (abbreviated too: pip takes ``--tar=DIR``), ``pip`` with another
@@ -183,11 +183,12 @@ _OPTION_TAKERS = {"pytest", "py.test", *_LINTERS}
 
 # Tools that run code found beside or above what they check: pytest imports every
 # conftest.py and test file and takes `addopts` from an ini file in any parent directory,
-# pylint's rc file has `init-hook`, mypy's config loads `plugins`.
+# pylint's rc file has `init-hook`, mypy's config loads `plugins`, flake8's
+# `[flake8:local-plugins]` imports modules from its `paths` (redteam18).
 # rustup's proxies approved somewhere (`rustc --explain`, `cargo tree`, version queries): each
 # runs the toolchain a `rust-toolchain(.toml)` file in its directory or above names
 _RUSTUP_PROXIES = {"cargo", "rustc"}
-_LOAD_CODE_NEAR = {"pytest", "py.test", "pylint", "mypy"}
+_LOAD_CODE_NEAR = {"pytest", "py.test", "pylint", "mypy", "flake8"}
 
 
 def _in_tmp(args: list[str], ctx: Context) -> bool:

@@ -1,0 +1,21 @@
+# Red-team round 18: approved commands that a file beside them turns into a program runner.
+# Each hole was run in real bash with a harmless marker (a file under /tmp) and is followed by
+# its harmless neighbour. Read by tests/test_corpora.py, NEVER executed. Holes that need files
+# on disk (.cargo/config.toml, .npmrc) are in tests/test_redteam18.py.
+
+# -- flake8 in a tmp dir: its config's local plugins are anyone's code ---------------------------
+# bash (flake8 7.5): /tmp/redteam18-shared/setup.cfg with `[flake8:local-plugins]` naming
+# rt18plugin:Plugin and `paths = ./`; `flake8 a.py` there imported rt18plugin.py, which created
+# /tmp/redteam18-marker-7
+# ruleid: GK-DEV-002
+cd /tmp/redteam18-shared && flake8 a.py
+# ruleid: GK-DEV-002
+cd /tmp/x && flake8
+# pointed at a tmp dir: judged as mypy and pylint are (flake8 reads the config of its cwd, so
+# this one is the rule's reach, not a proven hole)
+# ruleid: GK-DEV-002
+flake8 /tmp/x
+# ok: GK-DEV-002
+flake8 src
+# ok: GK-DEV-002
+flake8
