@@ -237,3 +237,51 @@ def test_pnpm_reads_the_npmrc_too(quiet_engine: Engine, gk_env: GkEnv) -> None:
     _plant(gk_env.project, ".npmrc", "registry=http://127.0.0.1:1/\n")
     assert _rules(quiet_engine, "pnpm outdated", gk_env.project)[0] is not Outcome.ALLOW
     assert _rules(quiet_engine, "pnpm ls", gk_env.project)[0] is Outcome.ALLOW
+
+
+# -- terraform: .terraform/terraform.tfstate -----------------------------------------------------
+
+_S3_STATE = (
+    '{"version": 3, "backend": {"type": "s3", "config": {"bucket": "b", "key": "k",'
+    ' "shared_config_files": ["./awsconf"], "profile": "p"}, "hash": 1}}'
+)
+
+
+# bash (terraform 1.11): main.tf with an s3 backend naming ./awsconf (`credential_process =
+# /abs/cred.sh`) and this hand-written state file (any hash); `terraform workspace list` and
+# `terraform providers` ran cred.sh, which created /tmp/redteam18-marker-8.
+@pytest.mark.parametrize(
+    "command", ["terraform workspace list", "terraform providers", "cd sub && terraform providers"]
+)
+@pytest.mark.parametrize(
+    "state", [_S3_STATE, '{"version": 3, "backend": {"type": "cloud"}}', "{not json"]
+)
+def test_terraform_listings_under_a_recorded_remote_backend_are_not_allowed(
+    quiet_engine: Engine, gk_env: GkEnv, command: str, state: str
+) -> None:
+    where = gk_env.project / "sub" if command.startswith("cd sub") else gk_env.project
+    _plant(where, ".terraform/terraform.tfstate", state)
+    _plant(where, "main.tf", 'terraform {\n  backend "s3" {}\n}\n')
+    outcome, rules = _rules(quiet_engine, command, gk_env.project)
+    assert outcome is not Outcome.ALLOW
+    assert "GK-QUERY-002" in rules
+
+
+@pytest.mark.parametrize(
+    "state", [None, '{"version": 3, "backend": {"type": "local", "config": {}, "hash": 1}}']
+)
+@pytest.mark.parametrize("command", ["terraform workspace list", "terraform providers"])
+def test_terraform_listings_with_the_local_backend_stay_allowed(
+    quiet_engine: Engine, gk_env: GkEnv, state: str | None, command: str
+) -> None:
+    """No state file: terraform asks for `terraform init` before any backend runs."""
+    _plant(gk_env.project, "main.tf", 'terraform {\n  backend "s3" {}\n}\n')
+    if state is not None:
+        _plant(gk_env.project, ".terraform/terraform.tfstate", state)
+    assert _rules(quiet_engine, command, gk_env.project)[0] is Outcome.ALLOW
+
+
+def test_terraform_workspace_show_reads_no_backend(quiet_engine: Engine, gk_env: GkEnv) -> None:
+    """bash: `terraform workspace show` beside the same files did not run cred.sh."""
+    _plant(gk_env.project, ".terraform/terraform.tfstate", _S3_STATE)
+    assert _rules(quiet_engine, "terraform workspace show", gk_env.project)[0] is Outcome.ALLOW

@@ -22,7 +22,8 @@ is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure),
 and statuses, ``sensors``, ``tput cols``, ``cargo tree|metadata|search|info|
 pkgid|locate-project|verify-project|read-manifest|help`` (nothing that compiles: a build
 runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output switches),
-``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``,
+``terraform workspace list``, ``terraform providers`` (no remote backend recorded),
+``terraform metadata functions``,
 ``mktemp -u``, ``mktemp``/``mktemp -d`` without a template or a dir,
 ``pre-commit help|validate-config``,
 ``yarn``/``pnpm`` ``list|why|info|outdated|audit`` (cwd inside the allowed dirs),
@@ -45,7 +46,8 @@ nothing.
 ## GK-QUERY-002 — a query tool used to write, run code or open something (REVIEW)
 **What it catches:** ``fzf --preview``, ``fzf --bind`` with ``execute``/``become``/``reload``/
 ``transform`` (or any action the gate does not know), ``fzf --listen``/``--history``/
-``--with-shell``; ``cargo`` queries below a ``.cargo/config.toml`` (or a parent's) setting
+``--with-shell``; ``terraform workspace list|providers`` beside a state file recording a
+remote backend (``shell.tfbackend``: they run it, and its ``credential_process``); ``cargo`` queries below a ``.cargo/config.toml`` (or a parent's) setting
 more than harmless keys (``shell.cargoconfig``: ``build.rustc-wrapper`` runs for ``cargo
 tree``), ``npm``/``pnpm`` queries below a ``.npmrc`` (or a parent's) setting more than
 harmless keys (``shell.npmrc``: a registry with ``${VAR}`` in it, ``logs-dir``);
@@ -394,9 +396,19 @@ def _terraform(args: list[str], ctx: Context) -> Finding | None:
         return _safe(f"`terraform {sub} -help` only prints help")
     if sub == "version" and all(a == "-json" for a in rest):
         return _safe("`terraform version` only prints versions")
-    if sub == "workspace" and rest in (["show"], ["list"]):
-        return _safe(f"`terraform workspace {rest[0]}` prints workspace names")
-    if sub == "providers" and all(a == "-no-color" for a in rest):
+    if sub == "workspace" and rest == ["show"]:
+        return _safe("`terraform workspace show` prints the workspace's name")
+    loads_backend = (sub == "workspace" and rest == ["list"]) or (
+        sub == "providers" and all(a == "-no-color" for a in rest)
+    )
+    if loads_backend and (state := _tf_remote_backend(ctx)):
+        return _review(
+            f"`terraform {' '.join(args)}` configures the backend {state} records: a client"
+            " of another host, which runs what its settings name (a credential_process)"
+        )
+    if sub == "workspace" and rest == ["list"]:
+        return _safe("`terraform workspace list` prints workspace names")
+    if loads_backend:
         return _safe("`terraform providers` prints the configuration's provider requirements")
     if sub == "metadata" and rest[:1] == ["functions"] and all(a == "-json" for a in rest[1:]):
         return _safe("`terraform metadata functions` prints the built-in function signatures")
@@ -413,6 +425,18 @@ def _terraform(args: list[str], ctx: Context) -> Finding | None:
             if kind not in (ALLOWED, TMP):
                 return _review(f"`terraform fmt {target}` works outside the allowed dirs")
         return _safe("`terraform fmt` formats the project's own files")
+    return None
+
+
+def _tf_remote_backend(ctx: Context) -> str | None:
+    """The state file of the command's directory recording a backend other than the local one
+    (`shell.tfbackend`), or None."""
+    from gatekeeper.shell.tfbackend import remote_backend  # only for terraform's listings
+
+    for start in ctx.paths.resolve_all("."):
+        found = remote_backend(start)
+        if found:
+            return found
     return None
 
 
