@@ -19,3 +19,25 @@ flake8 /tmp/x
 flake8 src
 # ok: GK-DEV-002
 flake8
+
+# -- npm diff packs a directory, and packing runs its package.json's prepare script -----------
+# bash (npm 11): package.json with "prepare": "touch /tmp/redteam18-marker-9-prepare";
+# `npm diff` (the project against the registry) and `npm diff --diff=./a --diff=./b` created
+# the marker; two registry versions (`--diff=lodash@4.17.20 --diff=lodash@4.17.21`) did not
+# ruleid: GK-UNKNOWN
+npm diff
+# ruleid: GK-UNKNOWN
+npm diff --diff=./a --diff=./b
+# ruleid: GK-UNKNOWN
+npm diff --diff=. --diff=lodash@4.17.21
+# a bare name is the copy installed in node_modules: packed too
+# ruleid: GK-UNKNOWN
+npm diff --diff=lodash --diff=lodash@4.17.21
+# ruleid: GK-UNKNOWN
+npm diff --diff=lodash@github:lodash/lodash --diff=lodash@4.17.21
+# ruleid: GK-UNKNOWN
+npm diff --diff=lodash@4.17.20 --diff=lodash@4.17.21 --workspaces
+# ok: GK-UNKNOWN
+npm diff --diff=lodash@4.17.20 --diff=lodash@4.17.21
+# ok: GK-UNKNOWN
+npm diff --diff @types/node@20.1.0 --diff @types/node@20.2.0 index.d.ts

@@ -7,7 +7,8 @@ neighbours of an approved query are named (GK-QUERY-002).
 
 ## GK-QUERY-001 — a read-only query (SAFE)
 **What it catches:** ``brew info|list|search|deps|desc|uses|outdated|leaves|config|doctor|
---prefix...``; ``npm ls|outdated|view|search|audit|explain|root|pkg get...``;
+--prefix...``; ``npm ls|outdated|view|search|audit|explain|root|pkg get...``,
+``npm diff`` of two registry versions (a directory it packs runs its ``prepare`` script);
 ``terraform version``, ``terraform fmt`` (``-check``/``-diff``; its targets inside the
 allowed dirs), ``terraform workspace show``; ``fzf`` without a preview or command-running
 binding; ``fd`` whose search paths lie inside the allowed dirs (``-x``/``-X`` only with a
@@ -271,6 +272,7 @@ _NPM_FLAGS = {
     "--searchlimit",
     "--no-description",
 }
+_NPM_WORKSPACE = {"--workspace", "-w", "--workspaces", "-ws"}
 _NPM_VALUES = {
     "--depth",
     "--omit",
@@ -320,11 +322,24 @@ def _npmrc(ctx: Context, *, network: bool) -> str | None:
     return None
 
 
+# `name@version` (or a tag or range) of the registry: `npm diff` fetches its tarball. A directory,
+# a bare name (the installed copy in node_modules), a git or file spec is packed instead.
+_NPM_REGISTRY_SPEC = LazyRegex(r"(@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*@[A-Za-z0-9.^~*+-]+")
+
+
 def _npm_query(args: list[str]) -> Finding | None:
     positional, flags = _split(args, _NPM_VALUES)
     if not positional or not _flags_in(flags, _NPM_FLAGS):
         return None
     sub, rest = positional[0], positional[1:]
+    if sub == "diff":
+        # bash (npm 11): `npm diff`, `npm diff --diff=. --diff=./b` packed the directory and
+        # ran its package.json's `prepare` script (it created a marker)
+        specs = [f for f in flags if _name(f) == "--diff"]
+        if len(specs) != 2 or any(_name(f) in _NPM_WORKSPACE for f in flags):
+            return None
+        if not all(_NPM_REGISTRY_SPEC.fullmatch(f.partition("=")[2]) for f in specs):
+            return None
     if sub in _NPM_READ:
         return _safe(f"`npm {sub}` only reads")
     if sub == "audit" and rest in ([], ["signatures"]):
