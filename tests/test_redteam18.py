@@ -285,3 +285,59 @@ def test_terraform_workspace_show_reads_no_backend(quiet_engine: Engine, gk_env:
     """bash: `terraform workspace show` beside the same files did not run cred.sh."""
     _plant(gk_env.project, ".terraform/terraform.tfstate", _S3_STATE)
     assert _rules(quiet_engine, "terraform workspace show", gk_env.project)[0] is Outcome.ALLOW
+
+
+# -- ack: a project .ackrc -----------------------------------------------------------------------
+
+
+# bash (ack 3.6): a project .ackrc holding `--files-from=/abs/home/.ssh/id_rsa` made `ack foo`
+# print the key's lines (as names of missing files); `--files-from=list.txt`, list.txt naming
+# the key, made `ack -h .` print the key.
+@pytest.mark.parametrize("command", ["ack foo", "ack -i foo src", "cd sub && ack foo"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "--files-from=/home/u/.ssh/id_rsa\n",
+        "--files-from list.txt\n",
+        "--files-f=list.txt\n",
+        "-x\n",
+        "--follow\n",
+        "/home/u/.ssh/id_rsa\n",
+    ],
+)
+@pytest.mark.parametrize("name", [".ackrc", "_ackrc"])
+def test_ack_under_a_project_ackrc_naming_files_is_not_allowed(
+    quiet_engine: Engine, gk_env: GkEnv, command: str, text: str, name: str
+) -> None:
+    (gk_env.project / "sub").mkdir()
+    _plant(gk_env.project, name, text)
+    outcome, rules = _rules(quiet_engine, command, gk_env.project)
+    assert outcome is not Outcome.ALLOW
+    assert "GK-BASH-005" in rules
+
+
+def test_an_ackrc_in_a_parent_counts(quiet_engine: Engine, gk_env: GkEnv) -> None:
+    project = _deeper_project(gk_env)
+    _plant(project.parent, ".ackrc", "--files-from=/home/u/.ssh/id_rsa\n")
+    assert _rules(quiet_engine, "ack foo", project)[0] is not Outcome.ALLOW
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        None,
+        "# house style\n--ignore-dir=node_modules\n--type-set=vue:ext:vue\n-i\n--smart-case\n",
+        "--nogroup\n--sort-files\n--color-match=bold red\n",
+    ],
+)
+def test_ack_under_a_harmless_ackrc_stays_allowed(
+    quiet_engine: Engine, gk_env: GkEnv, text: str | None
+) -> None:
+    if text is not None:
+        _plant(gk_env.project, ".ackrc", text)
+    assert _rules(quiet_engine, "ack foo", gk_env.project)[0] is Outcome.ALLOW
+
+
+def test_the_homes_ackrc_is_the_users(quiet_engine: Engine, gk_env: GkEnv) -> None:
+    _plant(gk_env.home, ".ackrc", "--files-from=x\n")
+    assert _rules(quiet_engine, "ack foo", gk_env.project)[0] is Outcome.ALLOW

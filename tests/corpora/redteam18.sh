@@ -41,3 +41,26 @@ npm diff --diff=lodash@4.17.20 --diff=lodash@4.17.21 --workspaces
 npm diff --diff=lodash@4.17.20 --diff=lodash@4.17.21
 # ok: GK-UNKNOWN
 npm diff --diff @types/node@20.1.0 --diff @types/node@20.2.0 index.d.ts
+
+# -- ack: the names of the files to search, from a file or stdin the gate never reads --------
+# bash (ack 3.6): list.txt naming a key file (a fake one); `ack -h . --files-from=list.txt` and
+# `cat list.txt | ack -x -h .` printed the key's lines
+# ruleid: GK-BASH-005
+ack -h . --files-from=list.txt
+# ruleid: GK-BASH-005
+ack -h . --files-from list.txt
+# ruleid: GK-BASH-005
+ack --files-f=list.txt .
+# ruleid: GK-BASH-005
+cat list.txt | ack -x -h .
+# ruleid: GK-BASH-005
+cat list.txt | ack -hx .
+# ok: GK-BASH-005
+ack -h -C3 TODO src
+# ok: GK-BASH-005
+ack -i -w TODO
+# bash: ACKRC=myrc (myrc holding `--files-from=list.txt`) made `ack -h FAKE` print the key
+# ruleid: GK-ENV-001
+ACKRC=myrc ack -h FAKE
+# ok: GK-ENV-001
+ack -h FAKE
