@@ -64,3 +64,28 @@ ack -i -w TODO
 ACKRC=myrc ack -h FAKE
 # ok: GK-ENV-001
 ack -h FAKE
+
+# -- python -m / -c in a tmp dir: the directory it runs in comes first on the module path -------
+# bash: /tmp/redteam18-x/json/__init__.py touching /tmp/redteam18-marker-12; `python3 -m json.tool
+# d.json` there created the marker; a platform.py there ran for `python3 -c 'import platform;
+# print(platform.system())'` (/tmp/redteam18-marker-13); with -I or -P it did not
+# ruleid: GK-DEV-002
+cd /tmp/redteam18-x && python3 -m json.tool d.json
+# ruleid: GK-DEV-002
+cd /tmp/x && python3 -m pip list
+# ruleid: GK-DEV-002
+cd /tmp/x && python3 -m unittest discover
+# ruleid: GK-DEV-002
+cd /tmp/x && python3 -c 'import platform; print(platform.system())'
+# ok: GK-DEV-002
+cd /tmp/x && python3 -P -m json.tool d.json
+# ok: GK-DEV-002
+cd /tmp/x && python3 -Im pip list
+# ok: GK-DEV-002
+cd /tmp/x && python3 -I -c 'import platform; print(platform.system())'
+# ok: GK-DEV-002
+cd /tmp/x && python3 -c 'import sys; print(sys.version)'
+# ok: GK-DEV-002
+python3 -m json.tool src/d.json
+# ok: GK-DEV-002
+python3 -c 'import platform; print(platform.system())'

@@ -22,7 +22,8 @@ operators), a script outside the allowed dirs,
 ``pytest --basetemp`` outside a tmp dir (pytest deletes that directory), ``pytest @FILE``
 (more arguments the gate cannot see), ``pytest --pastebin``, ``pytest -o`` of a setting
 other than a harmless one (``addopts``, ``cache_dir``...), ``pytest --cov-report=html:DIR``
-outside, ``pytest``/``pylint``/``mypy``/``flake8`` run in or pointed at a tmp dir (anyone on the
+outside, ``python -m``/``python -c 'import platform...'`` run in a tmp dir without
+``-I``/``-P`` (it imports from there first), ``pytest``/``pylint``/``mypy``/``flake8`` run in or pointed at a tmp dir (anyone on the
 machine may plant a conftest.py, an ini file or a plugin there),
 ``pip install --target/--prefix/--root/--dest/--wheel-dir/--src/--log/--cache-dir/
 --report`` outside the allowed dirs (abbreviated too: pip takes ``--tar=DIR``), ``pip`` with another
@@ -418,6 +419,11 @@ def _python(args: list[str], ctx: Context) -> Finding | None:
     head = args[0]
     if head == "-c":
         code = args[1] if len(args) > 1 else ""
+        if "platform" in code and _imports_from_tmp_cwd(flags, ctx):
+            return _review(
+                "`python -c` in a tmp dir imports `platform` from that dir first, and anyone on"
+                " the machine may have planted a platform.py there"
+            )
         if _PLAIN_PYTHON.match(code):
             return _safe("`python -c` only prints interpreter facts")
         return _review("`python -c` runs code the gate does not analyse")
@@ -425,6 +431,11 @@ def _python(args: list[str], ctx: Context) -> Finding | None:
         return None  # stdin: GK-BASH-006
     if head == "-m":
         module = args[1] if len(args) > 1 else ""
+        if _imports_from_tmp_cwd(flags, ctx):
+            return _review(
+                f"`python -m {module}` in a tmp dir imports {module} (and what it imports) from"
+                " that dir first, and anyone on the machine may have planted them there"
+            )
         if module in _MODULE_TOOLS:
             tool = "pip" if module == "pip" else module
             if module in ("venv",):
@@ -440,6 +451,16 @@ def _python(args: list[str], ctx: Context) -> Finding | None:
     if ctx.paths.is_allowed(head):
         return _safe(f"`python {head}` runs a script of the project")
     return _review(f"`python {head}` runs a script outside the allowed dirs")
+
+
+def _imports_from_tmp_cwd(flags: list[str], ctx: Context) -> bool:
+    """Whether python (`-c`/`-m`) puts a tmp dir first on its module path: the directory it
+    runs in, unless `-P` or `-I` (isolated) leaves it out. bash: a json/__init__.py planted
+    in /tmp/x ran (it created a marker) for `cd /tmp/x && python3 -m json.tool d.json`, a
+    platform.py for `python3 -c 'import platform; print(platform.system())'` (redteam18)."""
+    if any(f[:1] == "-" and f[1:2] != "-" and ("P" in f or "I" in f) for f in flags):
+        return False
+    return ctx.paths.classify(".", write=False)[0] == TMP
 
 
 _STDLIB_TOOLS = {
