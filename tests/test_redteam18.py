@@ -341,3 +341,76 @@ def test_ack_under_a_harmless_ackrc_stays_allowed(
 def test_the_homes_ackrc_is_the_users(quiet_engine: Engine, gk_env: GkEnv) -> None:
     _plant(gk_env.home, ".ackrc", "--files-from=x\n")
     assert _rules(quiet_engine, "ack foo", gk_env.project)[0] is Outcome.ALLOW
+
+
+# -- yarn, pnpm: a yarnPath or packageManager outside the allowed dirs ---------------------------
+
+
+# bash (yarn 1.22): `yarnPath: ./planted.js` in /tmp/x/.yarnrc.yml made `yarn --version` there
+# run planted.js (it printed its own version and created /tmp/redteam18-marker-14); a
+# `.yarnrc.yml` (or `.yarnrc` with `yarn-path`) in a parent of the project did the same for
+# `yarn --version` in the project.
+@pytest.mark.parametrize("command", ["yarn --version", "yarn -v", "yarn list", "yarn why x"])
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (".yarnrc.yml", "yarnPath: /abs/planted.js\n"),
+        (".yarnrc", 'yarn-path "/abs/planted.js"\n'),
+        ("package.json", '{"packageManager": "yarn@https://example.invalid/y.tgz"}'),
+    ],
+)
+def test_yarn_under_a_runner_named_in_a_parent_is_not_allowed(
+    quiet_engine: Engine, gk_env: GkEnv, command: str, name: str, text: str
+) -> None:
+    project = _deeper_project(gk_env)
+    _plant(project.parent, name, text)
+    outcome, rules = _rules(quiet_engine, command, project)
+    assert outcome is not Outcome.ALLOW
+    assert "GK-QUERY-002" in rules
+
+
+def test_pnpm_under_a_package_manager_named_in_a_parent_is_not_allowed(
+    quiet_engine: Engine, gk_env: GkEnv
+) -> None:
+    """Not run here (no pnpm): pnpm 9.7+ fetches and runs the pnpm `packageManager` names."""
+    project = _deeper_project(gk_env)
+    _plant(project.parent, "package.json", '{"packageManager": "pnpm@9.0.0"}')
+    assert _rules(quiet_engine, "pnpm --version", project)[0] is not Outcome.ALLOW
+    _plant(project.parent, "package.json", '{"name": "workspace"}')
+    assert _rules(quiet_engine, "pnpm --version", project)[0] is Outcome.ALLOW
+
+
+@pytest.mark.parametrize("command", ["yarn --version", "yarn list"])
+def test_yarn_runs_the_projects_own_yarn_path(
+    quiet_engine: Engine, gk_env: GkEnv, command: str
+) -> None:
+    """The project's own `.yarn/releases/yarn-4.x.cjs` is its code, as its tests are."""
+    _plant(gk_env.project, ".yarnrc.yml", "yarnPath: .yarn/releases/yarn-4.1.0.cjs\n")
+    _plant(gk_env.project, "package.json", '{"packageManager": "yarn@4.1.0"}')
+    assert _rules(quiet_engine, command, gk_env.project)[0] is Outcome.ALLOW
+
+
+def test_the_homes_yarnrc_is_the_users(quiet_engine: Engine, gk_env: GkEnv) -> None:
+    _plant(gk_env.home, ".yarnrc.yml", "yarnPath: /opt/yarn.cjs\n")
+    assert _rules(quiet_engine, "yarn --version", gk_env.project)[0] is Outcome.ALLOW
+
+
+@pytest.mark.parametrize("command", ["yarn --version", "yarn -v", "yarn --help"])
+def test_yarn_version_in_a_tmp_dir_with_a_yarn_path_is_not_allowed(
+    quiet_engine: Engine, gk_env: GkEnv, command: str
+) -> None:
+    """bash: /tmp/x/.yarnrc.yml's `yarnPath: ./planted.js` ran for `yarn --version` there."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    shared = Path(tempfile.mkdtemp(prefix="redteam18-", dir="/tmp"))
+    try:
+        _plant(shared, ".yarnrc.yml", "yarnPath: ./planted.js\n")
+        decision = check(quiet_engine, f"cd {shared} && {command}", cwd=str(gk_env.project))
+        assert decision.outcome is not Outcome.ALLOW
+        (shared / ".yarnrc.yml").unlink()
+        decision = check(quiet_engine, f"cd {shared} && {command}", cwd=str(gk_env.project))
+        assert decision.outcome is Outcome.ALLOW
+    finally:
+        shutil.rmtree(shared)

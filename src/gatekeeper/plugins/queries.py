@@ -47,7 +47,9 @@ nothing.
 ## GK-QUERY-002 — a query tool used to write, run code or open something (REVIEW)
 **What it catches:** ``fzf --preview``, ``fzf --bind`` with ``execute``/``become``/``reload``/
 ``transform`` (or any action the gate does not know), ``fzf --listen``/``--history``/
-``--with-shell``; ``terraform workspace list|providers`` beside a state file recording a
+``--with-shell``; ``yarn``/``pnpm`` (``--version`` too) below a ``yarnPath``, ``yarn-path``
+or ``packageManager`` file outside the allowed dirs (``shell.yarnpath``);
+``terraform workspace list|providers`` beside a state file recording a
 remote backend (``shell.tfbackend``: they run it, and its ``credential_process``); ``cargo`` queries below a ``.cargo/config.toml`` (or a parent's) setting
 more than harmless keys (``shell.cargoconfig``: ``build.rustc-wrapper`` runs for ``cargo
 tree``), ``npm``/``pnpm`` queries below a ``.npmrc`` (or a parent's) setting more than
@@ -536,6 +538,12 @@ _JS_PM_FLAGS |= {"-g", "--global", "--no-color", "--all", "-a"}
 
 
 def _yarn_pnpm(name: str, args: list[str], ctx: Context) -> Finding | None:
+    if runner := _foreign_runner(name, ctx):
+        # a review, not no opinion: devtools approves `yarn --version` on its own
+        return _review(
+            f"`{name}` runs the program {runner} names, a file outside the allowed dirs"
+            " (anyone's, in a tmp dir), before it does anything else"
+        )
     if args in (["--version"], ["-v"], ["--help"], ["-h"]):
         return _safe(f"`{name} {args[0]}` only prints its version or help")
     if ctx.paths.classify(".", write=False)[0] != ALLOWED:
@@ -553,6 +561,22 @@ def _yarn_pnpm(name: str, args: list[str], ctx: Context) -> Finding | None:
     if name == "pnpm" and (npmrc := _npmrc(ctx, network=sub in _NPM_NETWORK)):
         return _review(f"`pnpm {sub}` reads {npmrc}, which can send it to another host")
     return _safe(f"`{name} {sub}` only reads the dependency tree or the registry")
+
+
+def _foreign_runner(name: str, ctx: Context) -> str | None:
+    """A `.yarnrc.yml`, `.yarnrc` or package.json outside the allowed dirs, in the command's
+    directory or a parent, naming the yarn or pnpm to run (`shell.yarnpath`), or None."""
+    from gatekeeper.shell.yarnpath import foreign_runner  # only for yarn and pnpm
+
+    def inside(directory: str) -> bool:
+        return ctx.paths.classify(directory, write=False)[0] == ALLOWED
+
+    home = ctx.paths.home
+    for start in ctx.paths.resolve_all("."):
+        found = foreign_runner(start, inside, home, yarn=name == "yarn")
+        if found:
+            return found
+    return None
 
 
 # -- openssl ---------------------------------------------------------------------------------
