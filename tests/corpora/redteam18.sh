@@ -89,3 +89,48 @@ cd /tmp/x && python3 -c 'import sys; print(sys.version)'
 python3 -m json.tool src/d.json
 # ok: GK-DEV-002
 python3 -c 'import platform; print(platform.system())'
+
+# -- pip and uv building or reading a project in a tmp dir: anyone's setup.py --------------------
+# bash: /tmp/redteam18-p/setup.py touching /tmp/redteam18-marker-15; `cd /tmp/redteam18-p &&
+# pip install -e .` (pip of a scratch venv) created the marker. uv (not on this machine) reads
+# pyproject.toml, uv.toml and .venv from the directory it runs in and its parents (its docs)
+# ruleid: GK-DEV-002
+cd /tmp/redteam18-p && pip install -e .
+# ruleid: GK-DEV-002
+cd /tmp/x && pip install .
+# ruleid: GK-DEV-002
+cd /tmp/x && pip install -r requirements.txt
+# ruleid: GK-DEV-002
+pip install -e /tmp/x
+# ruleid: GK-DEV-002
+pip install --editable=/tmp/x
+# ruleid: GK-DEV-002
+pip install -r/tmp/x/requirements.txt
+# ruleid: GK-DEV-002
+pip wheel -w dist /tmp/x
+# ruleid: GK-DEV-002
+cd /tmp/x && uv sync
+# ruleid: GK-DEV-002
+cd /tmp/x && uv python find
+# ruleid: GK-DEV-002
+cd /tmp/x && uv pip list
+# ruleid: GK-DEV-002
+cd /tmp/x && uv pip install -e .
+# ok: GK-DEV-002
+cd /tmp/x && pip install requests
+# ok: GK-DEV-002
+cd /tmp/x && pip list
+# ok: GK-DEV-002
+pip install -e .
+# ok: GK-DEV-002
+pip install -r requirements.txt
+# ok: GK-DEV-002
+pip install --cache-dir /tmp/pip-cache -r requirements.txt
+# ok: GK-DEV-002
+cd /tmp/x && uv --version
+# ok: GK-DEV-002
+cd /tmp/x && uv cache dir
+# ok: GK-DEV-002
+uv sync
+# ok: GK-DEV-002
+uv pip install -e .

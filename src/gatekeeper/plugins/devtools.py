@@ -22,7 +22,9 @@ operators), a script outside the allowed dirs,
 ``pytest --basetemp`` outside a tmp dir (pytest deletes that directory), ``pytest @FILE``
 (more arguments the gate cannot see), ``pytest --pastebin``, ``pytest -o`` of a setting
 other than a harmless one (``addopts``, ``cache_dir``...), ``pytest --cov-report=html:DIR``
-outside, ``python -m``/``python -c 'import platform...'`` run in a tmp dir without
+outside, ``pip install`` of a project, ``-e``, ``-r`` or ``-c`` in a tmp dir, ``uv`` run in
+a tmp dir (but its version, help, ``cache dir``),
+``python -m``/``python -c 'import platform...'`` run in a tmp dir without
 ``-I``/``-P`` (it imports from there first), ``pytest``/``pylint``/``mypy``/``flake8`` run in or pointed at a tmp dir (anyone on the
 machine may plant a conftest.py, an ini file or a plugin there),
 ``pip install --target/--prefix/--root/--dest/--wheel-dir/--src/--log/--cache-dir/
@@ -460,7 +462,7 @@ def _imports_from_tmp_cwd(flags: list[str], ctx: Context) -> bool:
     platform.py for `python3 -c 'import platform; print(platform.system())'` (redteam18)."""
     if any(f[:1] == "-" and f[1:2] != "-" and ("P" in f or "I" in f) for f in flags):
         return False
-    return ctx.paths.classify(".", write=False)[0] == TMP
+    return _cwd_in_tmp(ctx)
 
 
 _STDLIB_TOOLS = {
@@ -572,7 +574,8 @@ _PIP_WRITES = (
 )  # fmt: skip
 _PIP_INDEXES = ("--index-url", "--extra-index-url", "--find-links")
 _PIP_SHORT = {"-t": "--target", "-d": "--dest", "-w": "--wheel-dir", "-i": "--index-url"}
-_PIP_SHORT |= {"-f": "--find-links"}
+_PIP_SHORT |= {"-f": "--find-links", "-e": "--editable", "-r": "--requirement"}
+_PIP_SHORT |= {"-c": "--constraint"}
 _PIP_SHORT_VALUED = set("rcetdifwC")  # pip's short options that take a value
 _PIP_EXACT = {"--pre", "--root-user-action"}  # whole names, not abbreviations of others
 
@@ -594,6 +597,19 @@ def _pip_values(args: list[str], names: tuple[str, ...]) -> list[str]:
                         values.append(a[j + 1 :] or after)
                     break
     return values
+
+
+def _pip_tmp_source(specs: list[str], args: list[str], ctx: Context) -> str:
+    """A local project, requirements or constraints file of a pip install that lies in a
+    tmp dir (`.` when pip runs there), or "". bash: a setup.py in /tmp/x touching a marker;
+    `cd /tmp/x && pip install -e .` created it (redteam18)."""
+    named = _pip_values(args, ("--editable", "--requirement", "--constraint"))
+    written = _pip_values(args, _PIP_WRITES)  # `--cache-dir /tmp/c`: judged as a write
+    for spec in [*(s for s in specs if s not in written), *named]:
+        local = "/" in spec or spec.startswith((".", "~")) or spec in named
+        if local and spec and ctx.paths.classify(spec, write=False)[0] == TMP:
+            return spec
+    return ""
 
 
 def _pip(args: list[str], ctx: Context) -> Finding | None:
@@ -639,6 +655,11 @@ def _pip(args: list[str], ctx: Context) -> Finding | None:
                 return _review(f"`pip {sub} {spec}` installs code from a URL, not the index")
             if ("/" in spec or spec.startswith((".", "~"))) and not ctx.paths.is_allowed(spec):
                 return _review(f"`pip {sub} {spec}` installs a package from outside the project")
+        if sub != "uninstall" and (shared := _pip_tmp_source(positional[1:], args, ctx)):
+            return _review(
+                f"`pip {sub}` builds or reads {shared} in a tmp dir: anyone on the machine may"
+                " have put the setup.py or requirements there"
+            )
         return _safe(f"`pip {sub}` manages the project's packages")
     return None
 
@@ -685,11 +706,27 @@ def _uv_places(args: list[str], ctx: Context) -> Finding | None:
     return None
 
 
+def _cwd_in_tmp(ctx: Context) -> bool:
+    return ctx.paths.classify(".", write=False)[0] == TMP
+
+
+# uv's forms that read no project, config or environment of the directory they run in
+_UV_NOWHERE: list[list[str]] = [[], ["--help"], ["-h"], ["-V"], ["--version"], ["version"]]
+_UV_NOWHERE += [["cache", "dir"], ["python", "dir"], ["tool", "dir"], ["tool", "list"]]
+
+
 def _uv(args: list[str], ctx: Context) -> Finding | None:
     placed = _uv_places(args, ctx)
     if placed is not None:
         return placed
     sub = args[0] if args else ""
+    if args not in _UV_NOWHERE and sub != "help" and _cwd_in_tmp(ctx):
+        # uv reads the pyproject.toml and uv.toml of the directory it runs in and its
+        # parents (a build backend it runs, an index), and queries the .venv it finds there
+        return _review(
+            f"`uv {sub}` in a tmp dir works on the project, settings and environment it finds"
+            " there: anyone on the machine may have put them there"
+        )
     if sub == "run":
         rest = list(args[1:])
         while rest and rest[0].startswith("-"):
