@@ -497,7 +497,8 @@ DELIBERATE_ASKS: Sequence[tuple[str, str]] = (
     (
         "test_npm.py",
         "`help` opens the `viewer` the project's `.npmrc` may set (a browser), `docs`/`home`/"
-        "`bugs`/`repo`/`fund PKG` open a browser, `pack` runs lifecycle scripts, `doctor` "
+        "`bugs`/`repo`/`fund PKG` open a browser, `pack` runs lifecycle scripts, and so does "
+        "a bare `diff` (it packs the project: its `prepare` script runs), `doctor` "
         "cleans the cache, `token list` and `profile get` print tokens and personal data, "
         "`yarn version` (yarn 1) asks for a version, then bumps it, commits, tags and runs the "
         "`version` lifecycle scripts; `help-search` and the listings are SAFE (GK-QUERY-001)",

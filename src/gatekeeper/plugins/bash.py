@@ -46,7 +46,9 @@ pipes, redirects or ``getline`` from a command, ``rg --pre``/``--hostname-bin``/
 ``--files0-from``, gawk's ``-e``/``-i``/``-o``/``-d``/``-p``/``-D`` and their long names,
 mawk's ``-W``, ``less -o|-O``, ``tree -o|-R|--fromfile``, ``diff --from-file|--to-file``,
 ``man --pag=``, ``jq|yq -f|--from-file|-L``, jq's ``import``/``include``/``modulemeta``,
-yq's ``load*()`` and ``-s|--split-exp`` (``shell.jsonfilters``), ``ack|ag --pager``, an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
+yq's ``load*()`` and ``-s|--split-exp`` (``shell.jsonfilters``), ``ack|ag --pager``,
+``ack --files-from``/``-x`` and ``ack`` below a project ``.ackrc`` holding more than harmless
+options (``shell.ackrc``), an abbreviation of any such long option (``sort --out=F``, ``sed --in-pl``),
 ``awk -f``/``-E``/``-l`` (attached forms included), and a glob that may expand
 to a name read as an option (``rg x *`` with a file ``--pre=sh``; see ``shell.optglob``;
 awk's operands after its program are files, never options), and a word known only at run
@@ -808,8 +810,9 @@ _RISKY_LONG_OPTIONS |= {
     # for the filter and never path-checked; `jq --rawfile x KEY -n '$x'` prints KEY.
     # `shell.jsonfilters` now reads FILE as FILE; only an abbreviation is flagged here.
     "jq": {"--rawfile": False, "--slurpfile": False},
-    # ack (Getopt::Long) and ag (getopt_long) take prefixes; --pager runs a command.
-    "ack": {"--pager": True, "--ackrc": True},
+    # ack (Getopt::Long) and ag (getopt_long) take prefixes; --pager runs a command;
+    # ack's --files-from names the files to search in a file the gate never reads (redteam18)
+    "ack": {"--pager": True, "--ackrc": True, "--files-from": True},
     "ag": {"--pager": True},
 }
 # Short options, as (risky letters, letters whose value is the rest of the word): gawk's
@@ -821,6 +824,7 @@ _RISKY_SHORT: dict[str, tuple[str, str]] = {
     "less": ("oO", "bhjkpPtTxyzD#"),
     "tree": ("oR", "LPIHT"),
     "man": ("PHC", "LmMSsepErTRX"),  # `-aPcat`, `-C FILE` (its DEFINEs run), `-Hlynx`
+    "ack": ("x", "ABCmgptT"),  # `-x`: the names of the files to search, from stdin
 }
 
 
@@ -908,6 +912,19 @@ def _long_option_problem(command: Command) -> Finding | None:
                     "GK-BASH-005",
                     f"`{name} {opt}`{what} writes, runs code or reads names from a file",
                 )
+    return None
+
+
+def _project_ackrc(ctx: Context) -> str | None:
+    """The `.ackrc` of the command's directory or a parent holding more than harmless options
+    (`shell.ackrc`), or None."""
+    from gatekeeper.shell.ackrc import risky_ackrc  # only for ack
+
+    home = ctx.paths.home
+    for start in ctx.paths.resolve_all("."):
+        found = risky_ackrc(start, home)
+        if found:
+            return found
     return None
 
 
@@ -1101,6 +1118,12 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
             return flagged
         if name == "find":
             return _check_find(command, ctx)
+        if name == "ack" and (ackrc := _project_ackrc(ctx)):
+            return _review(
+                "GK-BASH-005",
+                f"`ack` reads its options from {ackrc}, which may name the files to search"
+                " (`--files-from`) where the gate cannot see them",
+            )
         read = _read_operands(command)
         if not read and follows_links(command):
             read = [Word(".")]  # `grep -R x`, `rg -L x`: the cwd, links and all

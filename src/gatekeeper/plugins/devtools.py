@@ -22,7 +22,10 @@ operators), a script outside the allowed dirs,
 ``pytest --basetemp`` outside a tmp dir (pytest deletes that directory), ``pytest @FILE``
 (more arguments the gate cannot see), ``pytest --pastebin``, ``pytest -o`` of a setting
 other than a harmless one (``addopts``, ``cache_dir``...), ``pytest --cov-report=html:DIR``
-outside, ``pytest``/``pylint``/``mypy`` run in or pointed at a tmp dir (anyone on the
+outside, ``pip install`` of a project, ``-e``, ``-r`` or ``-c`` in a tmp dir, ``uv`` run in
+a tmp dir (but its version, help, ``cache dir``),
+``python -m``/``python -c 'import platform...'`` run in a tmp dir without
+``-I``/``-P`` (it imports from there first), ``pytest``/``pylint``/``mypy``/``flake8`` run in or pointed at a tmp dir (anyone on the
 machine may plant a conftest.py, an ini file or a plugin there),
 ``pip install --target/--prefix/--root/--dest/--wheel-dir/--src/--log/--cache-dir/
 --report`` outside the allowed dirs (abbreviated too: pip takes ``--tar=DIR``), ``pip`` with another
@@ -183,11 +186,12 @@ _OPTION_TAKERS = {"pytest", "py.test", *_LINTERS}
 
 # Tools that run code found beside or above what they check: pytest imports every
 # conftest.py and test file and takes `addopts` from an ini file in any parent directory,
-# pylint's rc file has `init-hook`, mypy's config loads `plugins`.
+# pylint's rc file has `init-hook`, mypy's config loads `plugins`, flake8's
+# `[flake8:local-plugins]` imports modules from its `paths` (redteam18).
 # rustup's proxies approved somewhere (`rustc --explain`, `cargo tree`, version queries): each
 # runs the toolchain a `rust-toolchain(.toml)` file in its directory or above names
 _RUSTUP_PROXIES = {"cargo", "rustc"}
-_LOAD_CODE_NEAR = {"pytest", "py.test", "pylint", "mypy"}
+_LOAD_CODE_NEAR = {"pytest", "py.test", "pylint", "mypy", "flake8"}
 
 
 def _in_tmp(args: list[str], ctx: Context) -> bool:
@@ -417,6 +421,11 @@ def _python(args: list[str], ctx: Context) -> Finding | None:
     head = args[0]
     if head == "-c":
         code = args[1] if len(args) > 1 else ""
+        if "platform" in code and _imports_from_tmp_cwd(flags, ctx):
+            return _review(
+                "`python -c` in a tmp dir imports `platform` from that dir first, and anyone on"
+                " the machine may have planted a platform.py there"
+            )
         if _PLAIN_PYTHON.match(code):
             return _safe("`python -c` only prints interpreter facts")
         return _review("`python -c` runs code the gate does not analyse")
@@ -424,6 +433,11 @@ def _python(args: list[str], ctx: Context) -> Finding | None:
         return None  # stdin: GK-BASH-006
     if head == "-m":
         module = args[1] if len(args) > 1 else ""
+        if _imports_from_tmp_cwd(flags, ctx):
+            return _review(
+                f"`python -m {module}` in a tmp dir imports {module} (and what it imports) from"
+                " that dir first, and anyone on the machine may have planted them there"
+            )
         if module in _MODULE_TOOLS:
             tool = "pip" if module == "pip" else module
             if module in ("venv",):
@@ -439,6 +453,16 @@ def _python(args: list[str], ctx: Context) -> Finding | None:
     if ctx.paths.is_allowed(head):
         return _safe(f"`python {head}` runs a script of the project")
     return _review(f"`python {head}` runs a script outside the allowed dirs")
+
+
+def _imports_from_tmp_cwd(flags: list[str], ctx: Context) -> bool:
+    """Whether python (`-c`/`-m`) puts a tmp dir first on its module path: the directory it
+    runs in, unless `-P` or `-I` (isolated) leaves it out. bash: a json/__init__.py planted
+    in /tmp/x ran (it created a marker) for `cd /tmp/x && python3 -m json.tool d.json`, a
+    platform.py for `python3 -c 'import platform; print(platform.system())'` (redteam18)."""
+    if any(f[:1] == "-" and f[1:2] != "-" and ("P" in f or "I" in f) for f in flags):
+        return False
+    return _cwd_in_tmp(ctx)
 
 
 _STDLIB_TOOLS = {
@@ -550,7 +574,8 @@ _PIP_WRITES = (
 )  # fmt: skip
 _PIP_INDEXES = ("--index-url", "--extra-index-url", "--find-links")
 _PIP_SHORT = {"-t": "--target", "-d": "--dest", "-w": "--wheel-dir", "-i": "--index-url"}
-_PIP_SHORT |= {"-f": "--find-links"}
+_PIP_SHORT |= {"-f": "--find-links", "-e": "--editable", "-r": "--requirement"}
+_PIP_SHORT |= {"-c": "--constraint"}
 _PIP_SHORT_VALUED = set("rcetdifwC")  # pip's short options that take a value
 _PIP_EXACT = {"--pre", "--root-user-action"}  # whole names, not abbreviations of others
 
@@ -572,6 +597,19 @@ def _pip_values(args: list[str], names: tuple[str, ...]) -> list[str]:
                         values.append(a[j + 1 :] or after)
                     break
     return values
+
+
+def _pip_tmp_source(specs: list[str], args: list[str], ctx: Context) -> str:
+    """A local project, requirements or constraints file of a pip install that lies in a
+    tmp dir (`.` when pip runs there), or "". bash: a setup.py in /tmp/x touching a marker;
+    `cd /tmp/x && pip install -e .` created it (redteam18)."""
+    named = _pip_values(args, ("--editable", "--requirement", "--constraint"))
+    written = _pip_values(args, _PIP_WRITES)  # `--cache-dir /tmp/c`: judged as a write
+    for spec in [*(s for s in specs if s not in written), *named]:
+        local = "/" in spec or spec.startswith((".", "~")) or spec in named
+        if local and spec and ctx.paths.classify(spec, write=False)[0] == TMP:
+            return spec
+    return ""
 
 
 def _pip(args: list[str], ctx: Context) -> Finding | None:
@@ -617,6 +655,11 @@ def _pip(args: list[str], ctx: Context) -> Finding | None:
                 return _review(f"`pip {sub} {spec}` installs code from a URL, not the index")
             if ("/" in spec or spec.startswith((".", "~"))) and not ctx.paths.is_allowed(spec):
                 return _review(f"`pip {sub} {spec}` installs a package from outside the project")
+        if sub != "uninstall" and (shared := _pip_tmp_source(positional[1:], args, ctx)):
+            return _review(
+                f"`pip {sub}` builds or reads {shared} in a tmp dir: anyone on the machine may"
+                " have put the setup.py or requirements there"
+            )
         return _safe(f"`pip {sub}` manages the project's packages")
     return None
 
@@ -663,11 +706,27 @@ def _uv_places(args: list[str], ctx: Context) -> Finding | None:
     return None
 
 
+def _cwd_in_tmp(ctx: Context) -> bool:
+    return ctx.paths.classify(".", write=False)[0] == TMP
+
+
+# uv's forms that read no project, config or environment of the directory they run in
+_UV_NOWHERE: list[list[str]] = [[], ["--help"], ["-h"], ["-V"], ["--version"], ["version"]]
+_UV_NOWHERE += [["cache", "dir"], ["python", "dir"], ["tool", "dir"], ["tool", "list"]]
+
+
 def _uv(args: list[str], ctx: Context) -> Finding | None:
     placed = _uv_places(args, ctx)
     if placed is not None:
         return placed
     sub = args[0] if args else ""
+    if args not in _UV_NOWHERE and sub != "help" and _cwd_in_tmp(ctx):
+        # uv reads the pyproject.toml and uv.toml of the directory it runs in and its
+        # parents (a build backend it runs, an index), and queries the .venv it finds there
+        return _review(
+            f"`uv {sub}` in a tmp dir works on the project, settings and environment it finds"
+            " there: anyone on the machine may have put them there"
+        )
     if sub == "run":
         rest = list(args[1:])
         while rest and rest[0].startswith("-"):

@@ -7,7 +7,8 @@ neighbours of an approved query are named (GK-QUERY-002).
 
 ## GK-QUERY-001 — a read-only query (SAFE)
 **What it catches:** ``brew info|list|search|deps|desc|uses|outdated|leaves|config|doctor|
---prefix...``; ``npm ls|outdated|view|search|audit|explain|root|pkg get...``;
+--prefix...``; ``npm ls|outdated|view|search|audit|explain|root|pkg get...``,
+``npm diff`` of two registry versions (a directory it packs runs its ``prepare`` script);
 ``terraform version``, ``terraform fmt`` (``-check``/``-diff``; its targets inside the
 allowed dirs), ``terraform workspace show``; ``fzf`` without a preview or command-running
 binding; ``fd`` whose search paths lie inside the allowed dirs (``-x``/``-X`` only with a
@@ -22,7 +23,8 @@ is-active...``; ``ss``, ``netstat``, ``ifconfig`` (no arguments that configure),
 and statuses, ``sensors``, ``tput cols``, ``cargo tree|metadata|search|info|
 pkgid|locate-project|verify-project|read-manifest|help`` (nothing that compiles: a build
 runs the crate's build scripts), ``7z l|t|h|i|b`` (list, test, hash; no output switches),
-``terraform workspace list``, ``terraform providers``, ``terraform metadata functions``,
+``terraform workspace list``, ``terraform providers`` (no remote backend recorded),
+``terraform metadata functions``,
 ``mktemp -u``, ``mktemp``/``mktemp -d`` without a template or a dir,
 ``pre-commit help|validate-config``,
 ``yarn``/``pnpm`` ``list|why|info|outdated|audit`` (cwd inside the allowed dirs),
@@ -45,7 +47,14 @@ nothing.
 ## GK-QUERY-002 — a query tool used to write, run code or open something (REVIEW)
 **What it catches:** ``fzf --preview``, ``fzf --bind`` with ``execute``/``become``/``reload``/
 ``transform`` (or any action the gate does not know), ``fzf --listen``/``--history``/
-``--with-shell``; ``fd -x``/``-X`` running anything but a plain reader (or on files its
+``--with-shell``; ``yarn``/``pnpm`` (``--version`` too) below a ``yarnPath``, ``yarn-path``
+or ``packageManager`` file outside the allowed dirs (``shell.yarnpath``);
+``terraform workspace list|providers`` beside a state file recording a
+remote backend (``shell.tfbackend``: they run it, and its ``credential_process``); ``cargo`` queries below a ``.cargo/config.toml`` (or a parent's) setting
+more than harmless keys (``shell.cargoconfig``: ``build.rustc-wrapper`` runs for ``cargo
+tree``), ``npm``/``pnpm`` queries below a ``.npmrc`` (or a parent's) setting more than
+harmless keys (``shell.npmrc``: a registry with ``${VAR}`` in it, ``logs-dir``);
+``fd -x``/``-X`` running anything but a plain reader (or on files its
 pattern picks by a credential's name: ``fd id_rsa -x cat``); ``ip`` with ``add``/``del``/``set``/``flush``/``exec``
 and ``ip -batch``/``-all``/``-force``; ``brew info --github``, ``brew deps --graph``,
 ``brew`` given a formula file path (a Ruby file it would load); ``dmesg -c|-C|-D|-E|-n``;
@@ -265,6 +274,7 @@ _NPM_FLAGS = {
     "--searchlimit",
     "--no-description",
 }
+_NPM_WORKSPACE = {"--workspace", "-w", "--workspaces", "-ws"}
 _NPM_VALUES = {
     "--depth",
     "--omit",
@@ -281,11 +291,57 @@ _NPM_VALUES = {
 _SECRET_KEY = LazyRegex(r"(?i)auth|token|pass|cert|key|otp")
 
 
-def _npm(args: list[str]) -> Finding | None:
+# The approved subcommands that ask the registry (the others read the project's files)
+_NPM_NETWORK = {
+    "outdated", "view", "info", "show", "v", "search", "s", "se", "find", "ping", "whoami",
+    "stars", "diff", "audit", "dist-tag", "owner", "access",
+}  # fmt: skip
+
+
+def _npm(args: list[str], ctx: Context) -> Finding | None:
+    found = _npm_query(args)
+    if found is None or found.verdict is not Verdict.SAFE:
+        return found
+    positional = _split(args, _NPM_VALUES)[0]
+    if npmrc := _npmrc(ctx, network=positional[0] in _NPM_NETWORK):
+        return _review(
+            f"`npm {positional[0]}` reads {npmrc}, which can send it to another host (with"
+            " the environment's values in the request) or have it write its logs elsewhere"
+        )
+    return found
+
+
+def _npmrc(ctx: Context, *, network: bool) -> str | None:
+    """A `.npmrc` of the command's directory or a parent that sets more than npm's harmless
+    settings (`shell.npmrc`), or None."""
+    from gatekeeper.shell.npmrc import risky_npmrc  # only for npm's and pnpm's queries
+
+    home = ctx.paths.home
+    for start in ctx.paths.resolve_all("."):
+        found = risky_npmrc(start, home, network)
+        if found:
+            return found
+    return None
+
+
+# `name@version` (or a tag or range) of the registry: `npm diff` fetches its tarball. A directory,
+# a bare name (the installed copy in node_modules), a git or file spec is packed instead.
+_NPM_REGISTRY_SPEC = LazyRegex(r"(@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*@[A-Za-z0-9.^~*+-]+")
+
+
+def _npm_query(args: list[str]) -> Finding | None:
     positional, flags = _split(args, _NPM_VALUES)
     if not positional or not _flags_in(flags, _NPM_FLAGS):
         return None
     sub, rest = positional[0], positional[1:]
+    if sub == "diff":
+        # bash (npm 11): `npm diff`, `npm diff --diff=. --diff=./b` packed the directory and
+        # ran its package.json's `prepare` script (it created a marker)
+        specs = [f for f in flags if _name(f) == "--diff"]
+        if len(specs) != 2 or any(_name(f) in _NPM_WORKSPACE for f in flags):
+            return None
+        if not all(_NPM_REGISTRY_SPEC.fullmatch(f.partition("=")[2]) for f in specs):
+            return None
     if sub in _NPM_READ:
         return _safe(f"`npm {sub}` only reads")
     if sub == "audit" and rest in ([], ["signatures"]):
@@ -357,9 +413,19 @@ def _terraform(args: list[str], ctx: Context) -> Finding | None:
         return _safe(f"`terraform {sub} -help` only prints help")
     if sub == "version" and all(a == "-json" for a in rest):
         return _safe("`terraform version` only prints versions")
-    if sub == "workspace" and rest in (["show"], ["list"]):
-        return _safe(f"`terraform workspace {rest[0]}` prints workspace names")
-    if sub == "providers" and all(a == "-no-color" for a in rest):
+    if sub == "workspace" and rest == ["show"]:
+        return _safe("`terraform workspace show` prints the workspace's name")
+    loads_backend = (sub == "workspace" and rest == ["list"]) or (
+        sub == "providers" and all(a == "-no-color" for a in rest)
+    )
+    if loads_backend and (state := _tf_remote_backend(ctx)):
+        return _review(
+            f"`terraform {' '.join(args)}` configures the backend {state} records: a client"
+            " of another host, which runs what its settings name (a credential_process)"
+        )
+    if sub == "workspace" and rest == ["list"]:
+        return _safe("`terraform workspace list` prints workspace names")
+    if loads_backend:
         return _safe("`terraform providers` prints the configuration's provider requirements")
     if sub == "metadata" and rest[:1] == ["functions"] and all(a == "-json" for a in rest[1:]):
         return _safe("`terraform metadata functions` prints the built-in function signatures")
@@ -376,6 +442,18 @@ def _terraform(args: list[str], ctx: Context) -> Finding | None:
             if kind not in (ALLOWED, TMP):
                 return _review(f"`terraform fmt {target}` works outside the allowed dirs")
         return _safe("`terraform fmt` formats the project's own files")
+    return None
+
+
+def _tf_remote_backend(ctx: Context) -> str | None:
+    """The state file of the command's directory recording a backend other than the local one
+    (`shell.tfbackend`), or None."""
+    from gatekeeper.shell.tfbackend import remote_backend  # only for terraform's listings
+
+    for start in ctx.paths.resolve_all("."):
+        found = remote_backend(start)
+        if found:
+            return found
     return None
 
 
@@ -422,9 +500,27 @@ def _cargo(args: list[str], ctx: Context) -> Finding | None:
         return _review(f"`cargo {sub}` pointed at another manifest, config or index")
     if sub == "tree" and any(a.startswith(("-o", "--output")) for a in rest):
         return None
+    if config := _cargo_config(ctx):
+        return _review(
+            f"`cargo {sub}` reads {config}, which can make it run a program (build.rustc,"
+            " build.rustc-wrapper) or ask another host (a registry, a proxy)"
+        )
     if sub in ("search", "info"):
         return _safe(f"`cargo {sub}` only queries the package registry")
     return _safe(f"`cargo {sub}` only reads the manifest and lock file")
+
+
+def _cargo_config(ctx: Context) -> str | None:
+    """A cargo config file of the command's directory or a parent that sets more than the
+    harmless settings (`shell.cargoconfig`), or None."""
+    from gatekeeper.shell.cargoconfig import risky_config  # only for cargo's queries
+
+    home = ctx.paths.home
+    for start in ctx.paths.resolve_all("."):
+        found = risky_config(start, home)
+        if found:
+            return found
+    return None
 
 
 # -- yarn, pnpm ------------------------------------------------------------------------------
@@ -442,6 +538,12 @@ _JS_PM_FLAGS |= {"-g", "--global", "--no-color", "--all", "-a"}
 
 
 def _yarn_pnpm(name: str, args: list[str], ctx: Context) -> Finding | None:
+    if runner := _foreign_runner(name, ctx):
+        # a review, not no opinion: devtools approves `yarn --version` on its own
+        return _review(
+            f"`{name}` runs the program {runner} names, a file outside the allowed dirs"
+            " (anyone's, in a tmp dir), before it does anything else"
+        )
     if args in (["--version"], ["-v"], ["--help"], ["-h"]):
         return _safe(f"`{name} {args[0]}` only prints its version or help")
     if ctx.paths.classify(".", write=False)[0] != ALLOWED:
@@ -456,7 +558,25 @@ def _yarn_pnpm(name: str, args: list[str], ctx: Context) -> Finding | None:
         return None
     if any(r.startswith((".", "/", "~")) or "://" in r or r.startswith("file:") for r in rest):
         return None  # a path or URL, not a package name
+    if name == "pnpm" and (npmrc := _npmrc(ctx, network=sub in _NPM_NETWORK)):
+        return _review(f"`pnpm {sub}` reads {npmrc}, which can send it to another host")
     return _safe(f"`{name} {sub}` only reads the dependency tree or the registry")
+
+
+def _foreign_runner(name: str, ctx: Context) -> str | None:
+    """A `.yarnrc.yml`, `.yarnrc` or package.json outside the allowed dirs, in the command's
+    directory or a parent, naming the yarn or pnpm to run (`shell.yarnpath`), or None."""
+    from gatekeeper.shell.yarnpath import foreign_runner  # only for yarn and pnpm
+
+    def inside(directory: str) -> bool:
+        return ctx.paths.classify(directory, write=False)[0] == ALLOWED
+
+    home = ctx.paths.home
+    for start in ctx.paths.resolve_all("."):
+        found = foreign_runner(start, inside, home, yarn=name == "yarn")
+        if found:
+            return found
+    return None
 
 
 # -- openssl ---------------------------------------------------------------------------------
@@ -1702,7 +1822,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if name == "brew":
         found = _brew(args)
     elif name == "npm":
-        found = _npm(args)
+        found = _npm(args, ctx)
     elif name == "terraform":
         found = _terraform(args, ctx)
     elif name == "cargo":

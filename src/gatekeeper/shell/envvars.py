@@ -200,6 +200,9 @@ _EXEC_ENV = frozenset(
         "UNZIP",
         "UNZIPOPT",
         "GREP_OPTIONS",
+        "ACKRC",  # an ackrc of the agent's: `--files-from` and `--pager` allowed there
+        "ACK_PAGER",
+        "ACK_PAGER_COLOR",
         "BAT_PAGER",
         "BAT_CONFIG_PATH",
         "DELTA_PAGER",
