@@ -127,52 +127,107 @@ _SECRET_LINK_NAMES = frozenset({
     ".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure",
 })  # fmt: skip
 _LINKS_SCAN_MAX = 20_000  # entries of one directory listed at most
+# A listing keeps its entries' names (`_Entries`) up to this many entries: past it, each name
+# is asked of the kernel, as before.
+_ENTRIES_MAX = 4096
 # A listing is kept only when the directory's ctime is this much older than the listing: a
 # change in the same tick of the file system's clock as the last one would leave the times as
 # they are (what git calls a racily clean entry).
 _RACY_NS = 2_000_000_000
-# `_dir_links`' answers per directory: its (device, inode, mtime, ctime) when it was listed,
-# and the links found. A link made, removed or replaced there changes its mtime and ctime;
-# `touch -d` can set the mtime back, but the ctime only moves on.
-_DIR_LINKS: dict[str, tuple[tuple[int, int, int, int], tuple[str, ...]]] = {}
+# A directory's entries as its listing found them: each name with whether it is a symlink,
+# and the set of the names in lower case (see `_entry_listed`).
+_Entries = tuple[dict[str, bool], frozenset[str]]
+# `_listing`'s answers per directory: its (device, inode, mtime, ctime) when it was listed,
+# the links found, and its entries (or None). A link made, removed or replaced there, or any
+# other name added, removed or renamed, changes its mtime and ctime; `touch -d` can set the
+# mtime back, but the ctime only moves on (so does a `chmod` of the directory).
+_DIR_LINKS: dict[str, tuple[tuple[int, int, int, int], tuple[str, ...], _Entries | None]] = {}
 
 
 def _dir_links(directory: str) -> tuple[str, ...]:
     """The symlinks directly in `directory` (every name): one `stat` of the directory, and
     a listing when it changed (the server keeps the last one of each)."""
+    return _listing(directory)[0]
+
+
+def _listing(directory: str) -> tuple[tuple[str, ...], _Entries | None]:
+    """`_dir_links(directory)`, and the directory's entries (`_Entries`) when the listing can
+    stand for an `lstat` of each name below it: complete, at most `_ENTRIES_MAX` names, every
+    one ASCII, and the directory searchable by this process (`access`, effective ids), as an
+    `lstat` below it needs. Else None (and `((), None)` where it cannot be listed)."""
     try:
         st = os.stat(directory)
     except (OSError, ValueError):
-        return ()
+        return (), None
     if not stat.S_ISDIR(st.st_mode):
-        return ()
+        return (), None
     stamp = (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
     kept = _DIR_LINKS.get(directory)
     if kept is not None and kept[0] == stamp:
-        return kept[1]
+        return kept[1], kept[2]
     found: list[str] = []
+    kinds: dict[str, bool] | None = {}
     try:
         with os.scandir(directory) as entries:
             for count, entry in enumerate(entries):
                 if count >= _LINKS_SCAN_MAX:
+                    kinds = None
                     break
-                if entry.is_symlink():  # the type the listing gave: no system call
+                link = entry.is_symlink()  # the type the listing gave: no system call
+                if link:
                     found.append(entry.path)
+                if kinds is not None:
+                    if count >= _ENTRIES_MAX or not entry.name.isascii():
+                        kinds = None
+                    else:
+                        kinds[entry.name] = link
+        searchable = kinds is not None and _access_works() and _access(
+            directory, os.X_OK, effective_ids=True
+        )
     except (OSError, ValueError):
-        return ()
+        return (), None
     links = tuple(found)
+    listed = (kinds, frozenset(map(str.lower, kinds))) if kinds is not None and searchable else None
     if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
         if len(_DIR_LINKS) >= 256:
             _DIR_LINKS.clear()
-        _DIR_LINKS[directory] = (stamp, links)
-    return links
+        _DIR_LINKS[directory] = (stamp, links, listed)
+    return links, listed
 
 
-def _home_links(home: str) -> tuple[tuple[str, bool], ...]:
-    """The symlinks directly in `home` (`_dir_links`) named as a start-up or credential file
-    or directory (case-blind), each with whether the name is a credential's."""
+def _entry_listed(entries: _Entries, name: str) -> int | None:
+    """What `_entry_state(D/name)` answers (`_LINK`, `_ENTRY` or `_MISSING`), from the
+    entries of D's listing in this call (`_listing`), or None where the listing cannot say.
+
+    A name listed is there, a link or not, as `lstat` finds it in a searchable D. A name not
+    listed is missing, but on a case-insensitive file system (macOS, Windows) `lstat` finds
+    `.SSH` for `.ssh`: with every listed name ASCII, only an ASCII name equal to one of them
+    in lower case can be found that way, and that one is left to the kernel. So are the
+    names `lstat` does not take as one entry (empty, `.`, `..`, a `/` or NUL in it), and a
+    `~` (a Windows short name, `PROGRA~1`)."""
+    link = entries[0].get(name)
+    if link is not None:
+        return _LINK if link else _ENTRY
+    if (
+        name.isascii()
+        and name not in ("", ".", "..")
+        and "/" not in name
+        and "\0" not in name
+        and "~" not in name
+        and name.lower() not in entries[1]
+    ):
+        return _MISSING
+    return None
+
+
+def _home_links(
+    home: str, links: tuple[str, ...] | None = None
+) -> tuple[tuple[str, bool], ...]:
+    """The symlinks directly in `home` (`_dir_links`, or `links` as a listing of it gave
+    them) named as a start-up or credential file or directory (case-blind), each with
+    whether the name is a credential's."""
     found: list[tuple[str, bool]] = []
-    for link in _dir_links(home):
+    for link in _dir_links(home) if links is None else links:
         name = link.rpartition("/")[2].lower()
         secret = name in _SECRET_LINK_NAMES
         if secret or name in _STARTUP_FILES or name in _HOME_STARTUP_FILES:
@@ -180,13 +235,14 @@ def _home_links(home: str) -> tuple[tuple[str, bool], ...]:
     return tuple(found)
 
 
-_LINK_DIRS: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+_LINK_DIRS: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, tuple[str, ...]], ...]] = {}
 
 
-def _link_dirs(home: str, protected: tuple[str, ...]) -> tuple[str, ...]:
+def _link_dirs(home: str, protected: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The dirs whose links `PathPolicy.linked` lists: the protected ones below `home` but
     those on PATH (`_PATH_DIRS`), their parents below it (`.claude/settings.json`,
-    `.cargo/config.toml`), and `.claude`. A function of the strings (kept)."""
+    `.cargo/config.toml`), and `.claude`; each with its names below `home`. A function of
+    the strings (kept)."""
     key = (home, protected)
     found = _LINK_DIRS.get(key)
     if found is None:
@@ -199,7 +255,9 @@ def _link_dirs(home: str, protected: tuple[str, ...]) -> tuple[str, ...]:
                     directories[parent] = None
         if len(_LINK_DIRS) >= 16:
             _LINK_DIRS.clear()
-        found = _LINK_DIRS[key] = tuple(directories)
+        found = _LINK_DIRS[key] = tuple(
+            (d, tuple(d[len(home) + 1 :].split("/"))) for d in directories
+        )
     return found
 
 
@@ -303,6 +361,8 @@ _SECRET_PATTERNS = (
 _NOT_SECRET = ("*.pub", ".env.example", ".env.sample", ".env.template", ".env.dist")
 _SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud")
 _SECRET_HOME_MARKS = tuple("/" + d for d in _SECRET_HOME_DIRS)
+# Each of them as its names below the home (`.config/gh`: `.config`, `gh`).
+_SECRET_HOME_NAMES = tuple(tuple(d.split("/")) for d in _SECRET_HOME_DIRS)
 _MARKS_DOTTED = all(mark.startswith("/.") for mark in _SECRET_HOME_MARKS)
 _SYSTEM_SECRETS = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh")
 _SYSTEM_SECRET_DIRS = tuple(f"{p}/" for p in _SYSTEM_SECRETS)
@@ -1015,6 +1075,11 @@ class PathPolicy:
         default_factory=dict, compare=False, repr=False
     )
     _tests: dict[tuple[bool, str], bool] = field(default_factory=dict, compare=False, repr=False)
+    # Each directory's listing asked during this call (`_listing`: its links and entries),
+    # shared like `_known`: one `stat` of a directory per call, however many ask.
+    _listed: dict[str, tuple[tuple[str, ...], _Entries | None]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @property
     def home(self) -> str:
@@ -1154,6 +1219,7 @@ class PathPolicy:
             twin._known = {}
             twin._classes = {}
             twin._tests = {}
+            twin._listed = {}
             twin.__class__ = PathPolicy
             policy: PathPolicy = twin
         else:
@@ -1289,6 +1355,32 @@ class PathPolicy:
             path, _SYSTEM_DIRS
         )
 
+    def _list(self, directory: str) -> tuple[tuple[str, ...], _Entries | None]:
+        """`_listing(directory)`, once per call (the file system does not change while a
+        call is decided, as `realpath`'s memo has it)."""
+        listed = self._listed.get(directory)
+        if listed is None:
+            listed = self._listed[directory] = _listing(directory)
+        return listed
+
+    def _listed_missing(self, base: str, names: tuple[str, ...]) -> bool:
+        """True if `base/names[0]/names[1]...` is missing as the listings of `base` and of
+        each directory on the way say (`_entry_listed`): one of the names is not there, and
+        those above it are entries but no links. That is what `realpath` finds with an
+        `lstat` per prefix below `base` (it keeps the path as it is and records the prefix
+        missing). False where a listing cannot say, a name is a link, or the path is there:
+        the caller asks the kernel, as before."""
+        directory = base
+        for name in names:
+            entries = self._list(directory)[1]
+            if entries is None:
+                return False
+            state = _entry_listed(entries, name)
+            if state != _ENTRY:
+                return state == _MISSING
+            directory = f"{directory}/{name}"
+        return False
+
     def linked(self) -> list[tuple[str, ...]]:
         """The resolved targets of the links in the home named as a start-up or credential
         file or directory (`~/.bashrc` -> `~/dotfiles/bashrc`), and of the links in the
@@ -1301,14 +1393,16 @@ class PathPolicy:
         known = self._known
         self.linked_secrets()
         if len(self._linked) < 2:
-            every = [realpath(link, known) for link, _ in _home_links(self.home_source)]
+            source = self.home_source
+            links = self._list(source)[0]
+            every = [realpath(link, known) for link, _ in _home_links(source, links)]
             every += self._linked[0]
             spelled = self._spelled_protected()
             home = self.home
-            for directory in _link_dirs(home, spelled):
-                if _known_missing(directory, known, home):
-                    continue  # found missing resolving the protected list: nothing to list
-                for link in _dir_links(directory):
+            for directory, names in _link_dirs(home, spelled):
+                if _known_missing(directory, known, home) or self._listed_missing(home, names):
+                    continue  # found missing (resolving the protected list, or listed so)
+                for link in self._list(directory)[0]:
                     if inside_any(link, spelled) or self._named_protected(link):
                         every.append(realpath(link, known))
             self._linked.append(tuple(dict.fromkeys(every)))
@@ -1323,9 +1417,21 @@ class PathPolicy:
         listing and the credential dirs', not every protected dir's)."""
         if not self._linked:
             known = self._known
-            home = self.home
-            secret = [realpath(link, known) for link, cred in _home_links(self.home_source) if cred]
-            for directory in _secret_home_dirs(home):
+            source = self.home_source
+            links = self._list(source)[0]
+            secret = [realpath(link, known) for link, cred in _home_links(source, links) if cred]
+            home = ""  # resolved, and its credential dirs, once one of them is there
+            dirs: tuple[str, ...] = ()
+            for i, names in enumerate(_SECRET_HOME_NAMES):
+                # Missing by the listings of the home and of `.config` (the home needs no
+                # resolving: the listing of its source is that of the resolved home): where
+                # `realpath` would answer `directory` and find it missing (below).
+                if self._listed_missing(source, names):
+                    continue
+                if not dirs:
+                    home = self.home
+                    dirs = _secret_home_dirs(home)
+                directory = dirs[i]
                 resolved = realpath(directory, known)
                 if resolved != directory:
                     # Reached through a link not directly in the home (`~/.config` ->
@@ -1333,7 +1439,7 @@ class PathPolicy:
                     secret.append(resolved)
                 elif _known_missing(directory, known, home):
                     continue
-                for link in _dir_links(directory):
+                for link in self._list(directory)[0]:
                     if self._is_secret(link):  # by the link's own place and name: not `*.pub`
                         secret.append(realpath(link, known))
             self._linked.append(tuple(dict.fromkeys(secret)))
