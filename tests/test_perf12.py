@@ -31,6 +31,7 @@ def kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every listing kept at once (no two-second wait), none from an earlier test."""
     monkeypatch.setattr(paths, "_RACY_NS", -(10**18))
     monkeypatch.setattr(paths, "_DIR_LINKS", {})
+    monkeypatch.setattr(paths, "_MASKS", {})
 
 
 def _expected_secrets(policy: PathPolicy) -> tuple[str, ...]:

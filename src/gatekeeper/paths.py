@@ -235,13 +235,24 @@ def _home_links(
     return tuple(found)
 
 
-_LINK_DIRS: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, tuple[str, ...]], ...]] = {}
+# `PathPolicy._spelled_protected` per (home source, home, protected sources): strings only.
+_SPELLED: dict[tuple[str, str, tuple[str, ...]], tuple[str, ...]] = {}
+# `PathPolicy._missing_mask` per (base, items' identity): the items, the listings it read
+# (directory, entries object) and its answer, a function of those entries alone.
+_MASKS: dict[
+    tuple[str, int],
+    tuple[
+        tuple[tuple[str, ...], ...], tuple[tuple[str, _Entries | None], ...], tuple[bool, ...]
+    ],
+] = {}
+_LinkDirs = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
+_LINK_DIRS: dict[tuple[str, tuple[str, ...]], _LinkDirs] = {}
 
 
-def _link_dirs(home: str, protected: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def _link_dirs(home: str, protected: tuple[str, ...]) -> _LinkDirs:
     """The dirs whose links `PathPolicy.linked` lists: the protected ones below `home` but
     those on PATH (`_PATH_DIRS`), their parents below it (`.claude/settings.json`,
-    `.cargo/config.toml`), and `.claude`; each with its names below `home`. A function of
+    `.cargo/config.toml`), and `.claude`; and each one's names below `home`. A function of
     the strings (kept)."""
     key = (home, protected)
     found = _LINK_DIRS.get(key)
@@ -255,8 +266,9 @@ def _link_dirs(home: str, protected: tuple[str, ...]) -> tuple[tuple[str, tuple[
                     directories[parent] = None
         if len(_LINK_DIRS) >= 16:
             _LINK_DIRS.clear()
-        found = _LINK_DIRS[key] = tuple(
-            (d, tuple(d[len(home) + 1 :].split("/"))) for d in directories
+        found = _LINK_DIRS[key] = (
+            tuple(directories),
+            tuple(tuple(d[len(home) + 1 :].split("/")) for d in directories),
         )
     return found
 
@@ -1105,16 +1117,32 @@ class PathPolicy:
             groups = _PARENT_RUNS.get(self.protected_sources)
             if groups is None:
                 groups = _parent_runs(self.protected_sources)
+            listed = self._listed
             for parent, sources in groups:
+                if parent is not None and parent not in known:
+                    # a parent below a listed directory the call got past (`~/.cargo`): its
+                    # state from that listing, recorded as realpath's walk records it
+                    up, _, name = parent.rpartition("/")
+                    above = listed[up][1] if up in listed and known.get(up) == _CLEAN else None
+                    state = _entry_listed(above, name) if above is not None else None
+                    if state is not None:
+                        known[parent] = _CLEAN if state == _ENTRY else state
                 if parent is None or known.get(parent) != _CLEAN:
                     for source in sources:
                         resolved[realpath(source, known)] = None
                     continue
+                # the parent's listing: one `stat` for a run of three or more (`~/.ssh`,
+                # `~/.aws`...), instead of an `access` each; the same answers (`_entry_listed`)
+                names = self._list(parent)[1] if len(sources) > 2 or parent in listed else None
                 for source in sources:
                     # realpath's first case, inline (hot: ~40 entries, most of them a name
                     # right below the home, which the call got past): the same question,
                     # recorded as realpath records it; a link or an error goes to realpath
                     state = known.get(source)
+                    if state is None and names is not None:
+                        state = _entry_listed(names, source[len(parent) + 1 :])
+                        if state is not None:
+                            known[source] = state
                     if state is None:
                         try:
                             state = known[source] = _entry_state(source)
@@ -1363,16 +1391,20 @@ class PathPolicy:
             listed = self._listed[directory] = _listing(directory)
         return listed
 
-    def _listed_missing(self, base: str, names: tuple[str, ...]) -> bool:
+    def _listed_missing(
+        self, base: str, names: tuple[str, ...], read: dict[str, _Entries | None] | None = None
+    ) -> bool:
         """True if `base/names[0]/names[1]...` is missing as the listings of `base` and of
         each directory on the way say (`_entry_listed`): one of the names is not there, and
         those above it are entries but no links. That is what `realpath` finds with an
         `lstat` per prefix below `base` (it keeps the path as it is and records the prefix
         missing). False where a listing cannot say, a name is a link, or the path is there:
-        the caller asks the kernel, as before."""
+        the caller asks the kernel, as before. (`read`: each listing read, by directory.)"""
         directory = base
         for name in names:
             entries = self._list(directory)[1]
+            if read is not None:
+                read[directory] = entries
             if entries is None:
                 return False
             state = _entry_listed(entries, name)
@@ -1399,9 +1431,11 @@ class PathPolicy:
             every += self._linked[0]
             spelled = self._spelled_protected()
             home = self.home
-            for directory, names in _link_dirs(home, spelled):
-                if _known_missing(directory, known, home) or self._listed_missing(home, names):
-                    continue  # found missing (resolving the protected list, or listed so)
+            dirs = _link_dirs(home, spelled)
+            missing = self._missing_mask(home, dirs[1])
+            for directory, listed_missing in zip(dirs[0], missing, strict=True):
+                if listed_missing or _known_missing(directory, known, home):
+                    continue  # missing by the listings, or found so resolving the list
                 for link in self._list(directory)[0]:
                     if inside_any(link, spelled) or self._named_protected(link):
                         every.append(realpath(link, known))
@@ -1422,11 +1456,12 @@ class PathPolicy:
             secret = [realpath(link, known) for link, cred in _home_links(source, links) if cred]
             home = ""  # resolved, and its credential dirs, once one of them is there
             dirs: tuple[str, ...] = ()
-            for i, names in enumerate(_SECRET_HOME_NAMES):
-                # Missing by the listings of the home and of `.config` (the home needs no
-                # resolving: the listing of its source is that of the resolved home): where
-                # `realpath` would answer `directory` and find it missing (below).
-                if self._listed_missing(source, names):
+            # Missing by the listings of the home and of `.config` (the home needs no
+            # resolving: the listing of its source is that of the resolved home): where
+            # `realpath` would answer `directory` and find it missing (below).
+            missing = self._missing_mask(source, _SECRET_HOME_NAMES)
+            for i, listed_missing in enumerate(missing):
+                if listed_missing:
                     continue
                 if not dirs:
                     home = self.home
@@ -1447,12 +1482,42 @@ class PathPolicy:
 
     def _spelled_protected(self) -> tuple[str, ...]:
         """The protected sources as a command spells them (`_given`): those below the home
-        below the resolved home, none resolved."""
-        source, home = self.home_source.rstrip("/") or "/", self.home
-        return tuple(
-            home + p[len(source) :] if p[: len(source) + 1] == source + "/" else p
-            for p in self.protected_sources
-        )
+        below the resolved home, none resolved. A function of the strings (kept)."""
+        key = (self.home_source, self.home, self.protected_sources)
+        spelled = _SPELLED.get(key)
+        if spelled is None:
+            source, home = self.home_source.rstrip("/") or "/", self.home
+            spelled = tuple(
+                home + p[len(source) :] if p[: len(source) + 1] == source + "/" else p
+                for p in self.protected_sources
+            )
+            if len(_SPELLED) >= 16:
+                _SPELLED.clear()
+            _SPELLED[key] = spelled
+        return spelled
+
+    def _missing_mask(
+        self, base: str, items: tuple[tuple[str, ...], ...]
+    ) -> tuple[bool, ...]:
+        """`_listed_missing(base, names)` for each of `items`, kept while every listing it
+        read is the one kept (`_listing` answers a directory unchanged since its listing
+        with the same entries object; a new listing, another object, asks again): per
+        call, a `stat` of each directory read, not a look-up per item."""
+        # keyed by the tuple's identity (kept by `_link_dirs`, or a constant), not its hash
+        kept = _MASKS.get((base, id(items)))
+        if kept is not None and kept[0] is items:
+            listings, mask = kept[1], kept[2]
+            for directory, entries in listings:
+                if self._list(directory)[1] is not entries:
+                    break
+            else:
+                return mask
+        read: dict[str, _Entries | None] = {}
+        mask = tuple(self._listed_missing(base, names, read) for names in items)
+        if len(_MASKS) >= 64:
+            _MASKS.clear()
+        _MASKS[(base, id(items))] = (items, tuple(read.items()), mask)
+        return mask
 
     def holds_protected(self, path: str) -> bool:
         """True for a resolved directory that is, or contains, something protected.
