@@ -127,52 +127,107 @@ _SECRET_LINK_NAMES = frozenset({
     ".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure",
 })  # fmt: skip
 _LINKS_SCAN_MAX = 20_000  # entries of one directory listed at most
+# A listing keeps its entries' names (`_Entries`) up to this many entries: past it, each name
+# is asked of the kernel, as before.
+_ENTRIES_MAX = 4096
 # A listing is kept only when the directory's ctime is this much older than the listing: a
 # change in the same tick of the file system's clock as the last one would leave the times as
 # they are (what git calls a racily clean entry).
 _RACY_NS = 2_000_000_000
-# `_dir_links`' answers per directory: its (device, inode, mtime, ctime) when it was listed,
-# and the links found. A link made, removed or replaced there changes its mtime and ctime;
-# `touch -d` can set the mtime back, but the ctime only moves on.
-_DIR_LINKS: dict[str, tuple[tuple[int, int, int, int], tuple[str, ...]]] = {}
+# A directory's entries as its listing found them: each name with whether it is a symlink,
+# and the set of the names in lower case (see `_entry_listed`).
+_Entries = tuple[dict[str, bool], frozenset[str]]
+# `_listing`'s answers per directory: its (device, inode, mtime, ctime) when it was listed,
+# the links found, and its entries (or None). A link made, removed or replaced there, or any
+# other name added, removed or renamed, changes its mtime and ctime; `touch -d` can set the
+# mtime back, but the ctime only moves on (so does a `chmod` of the directory).
+_DIR_LINKS: dict[str, tuple[tuple[int, int, int, int], tuple[str, ...], _Entries | None]] = {}
 
 
 def _dir_links(directory: str) -> tuple[str, ...]:
     """The symlinks directly in `directory` (every name): one `stat` of the directory, and
     a listing when it changed (the server keeps the last one of each)."""
+    return _listing(directory)[0]
+
+
+def _listing(directory: str) -> tuple[tuple[str, ...], _Entries | None]:
+    """`_dir_links(directory)`, and the directory's entries (`_Entries`) when the listing can
+    stand for an `lstat` of each name below it: complete, at most `_ENTRIES_MAX` names, every
+    one ASCII, and the directory searchable by this process (`access`, effective ids), as an
+    `lstat` below it needs. Else None (and `((), None)` where it cannot be listed)."""
     try:
         st = os.stat(directory)
     except (OSError, ValueError):
-        return ()
+        return (), None
     if not stat.S_ISDIR(st.st_mode):
-        return ()
+        return (), None
     stamp = (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
     kept = _DIR_LINKS.get(directory)
     if kept is not None and kept[0] == stamp:
-        return kept[1]
+        return kept[1], kept[2]
     found: list[str] = []
+    kinds: dict[str, bool] | None = {}
     try:
         with os.scandir(directory) as entries:
             for count, entry in enumerate(entries):
                 if count >= _LINKS_SCAN_MAX:
+                    kinds = None
                     break
-                if entry.is_symlink():  # the type the listing gave: no system call
+                link = entry.is_symlink()  # the type the listing gave: no system call
+                if link:
                     found.append(entry.path)
+                if kinds is not None:
+                    if count >= _ENTRIES_MAX or not entry.name.isascii():
+                        kinds = None
+                    else:
+                        kinds[entry.name] = link
+        searchable = kinds is not None and _access_works() and _access(
+            directory, os.X_OK, effective_ids=True
+        )
     except (OSError, ValueError):
-        return ()
+        return (), None
     links = tuple(found)
+    listed = (kinds, frozenset(map(str.lower, kinds))) if kinds is not None and searchable else None
     if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
         if len(_DIR_LINKS) >= 256:
             _DIR_LINKS.clear()
-        _DIR_LINKS[directory] = (stamp, links)
-    return links
+        _DIR_LINKS[directory] = (stamp, links, listed)
+    return links, listed
 
 
-def _home_links(home: str) -> tuple[tuple[str, bool], ...]:
-    """The symlinks directly in `home` (`_dir_links`) named as a start-up or credential file
-    or directory (case-blind), each with whether the name is a credential's."""
+def _entry_listed(entries: _Entries, name: str) -> int | None:
+    """What `_entry_state(D/name)` answers (`_LINK`, `_ENTRY` or `_MISSING`), from the
+    entries of D's listing in this call (`_listing`), or None where the listing cannot say.
+
+    A name listed is there, a link or not, as `lstat` finds it in a searchable D. A name not
+    listed is missing, but on a case-insensitive file system (macOS, Windows) `lstat` finds
+    `.SSH` for `.ssh`: with every listed name ASCII, only an ASCII name equal to one of them
+    in lower case can be found that way, and that one is left to the kernel. So are the
+    names `lstat` does not take as one entry (empty, `.`, `..`, a `/` or NUL in it), and a
+    `~` (a Windows short name, `PROGRA~1`)."""
+    link = entries[0].get(name)
+    if link is not None:
+        return _LINK if link else _ENTRY
+    if (
+        name.isascii()
+        and name not in ("", ".", "..")
+        and "/" not in name
+        and "\0" not in name
+        and "~" not in name
+        and name.lower() not in entries[1]
+    ):
+        return _MISSING
+    return None
+
+
+def _home_links(
+    home: str, links: tuple[str, ...] | None = None
+) -> tuple[tuple[str, bool], ...]:
+    """The symlinks directly in `home` (`_dir_links`, or `links` as a listing of it gave
+    them) named as a start-up or credential file or directory (case-blind), each with
+    whether the name is a credential's."""
     found: list[tuple[str, bool]] = []
-    for link in _dir_links(home):
+    for link in _dir_links(home) if links is None else links:
         name = link.rpartition("/")[2].lower()
         secret = name in _SECRET_LINK_NAMES
         if secret or name in _STARTUP_FILES or name in _HOME_STARTUP_FILES:
@@ -180,13 +235,25 @@ def _home_links(home: str) -> tuple[tuple[str, bool], ...]:
     return tuple(found)
 
 
-_LINK_DIRS: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+# `PathPolicy._spelled_protected` per (home source, home, protected sources): strings only.
+_SPELLED: dict[tuple[str, str, tuple[str, ...]], tuple[str, ...]] = {}
+# `PathPolicy._missing_mask` per (base, items' identity): the items, the listings it read
+# (directory, entries object) and its answer, a function of those entries alone.
+_MASKS: dict[
+    tuple[str, int],
+    tuple[
+        tuple[tuple[str, ...], ...], tuple[tuple[str, _Entries | None], ...], tuple[bool, ...]
+    ],
+] = {}
+_LinkDirs = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
+_LINK_DIRS: dict[tuple[str, tuple[str, ...]], _LinkDirs] = {}
 
 
-def _link_dirs(home: str, protected: tuple[str, ...]) -> tuple[str, ...]:
+def _link_dirs(home: str, protected: tuple[str, ...]) -> _LinkDirs:
     """The dirs whose links `PathPolicy.linked` lists: the protected ones below `home` but
     those on PATH (`_PATH_DIRS`), their parents below it (`.claude/settings.json`,
-    `.cargo/config.toml`), and `.claude`. A function of the strings (kept)."""
+    `.cargo/config.toml`), and `.claude`; and each one's names below `home`. A function of
+    the strings (kept)."""
     key = (home, protected)
     found = _LINK_DIRS.get(key)
     if found is None:
@@ -199,7 +266,10 @@ def _link_dirs(home: str, protected: tuple[str, ...]) -> tuple[str, ...]:
                     directories[parent] = None
         if len(_LINK_DIRS) >= 16:
             _LINK_DIRS.clear()
-        found = _LINK_DIRS[key] = tuple(directories)
+        found = _LINK_DIRS[key] = (
+            tuple(directories),
+            tuple(tuple(d[len(home) + 1 :].split("/")) for d in directories),
+        )
     return found
 
 
@@ -303,6 +373,8 @@ _SECRET_PATTERNS = (
 _NOT_SECRET = ("*.pub", ".env.example", ".env.sample", ".env.template", ".env.dist")
 _SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud")
 _SECRET_HOME_MARKS = tuple("/" + d for d in _SECRET_HOME_DIRS)
+# Each of them as its names below the home (`.config/gh`: `.config`, `gh`).
+_SECRET_HOME_NAMES = tuple(tuple(d.split("/")) for d in _SECRET_HOME_DIRS)
 _MARKS_DOTTED = all(mark.startswith("/.") for mark in _SECRET_HOME_MARKS)
 _SYSTEM_SECRETS = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh")
 _SYSTEM_SECRET_DIRS = tuple(f"{p}/" for p in _SYSTEM_SECRETS)
@@ -1015,6 +1087,11 @@ class PathPolicy:
         default_factory=dict, compare=False, repr=False
     )
     _tests: dict[tuple[bool, str], bool] = field(default_factory=dict, compare=False, repr=False)
+    # Each directory's listing asked during this call (`_listing`: its links and entries),
+    # shared like `_known`: one `stat` of a directory per call, however many ask.
+    _listed: dict[str, tuple[tuple[str, ...], _Entries | None]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @property
     def home(self) -> str:
@@ -1040,16 +1117,32 @@ class PathPolicy:
             groups = _PARENT_RUNS.get(self.protected_sources)
             if groups is None:
                 groups = _parent_runs(self.protected_sources)
+            listed = self._listed
             for parent, sources in groups:
+                if parent is not None and parent not in known:
+                    # a parent below a listed directory the call got past (`~/.cargo`): its
+                    # state from that listing, recorded as realpath's walk records it
+                    up, _, name = parent.rpartition("/")
+                    above = listed[up][1] if up in listed and known.get(up) == _CLEAN else None
+                    state = _entry_listed(above, name) if above is not None else None
+                    if state is not None:
+                        known[parent] = _CLEAN if state == _ENTRY else state
                 if parent is None or known.get(parent) != _CLEAN:
                     for source in sources:
                         resolved[realpath(source, known)] = None
                     continue
+                # the parent's listing: one `stat` for a run of three or more (`~/.ssh`,
+                # `~/.aws`...), instead of an `access` each; the same answers (`_entry_listed`)
+                names = self._list(parent)[1] if len(sources) > 2 or parent in listed else None
                 for source in sources:
                     # realpath's first case, inline (hot: ~40 entries, most of them a name
                     # right below the home, which the call got past): the same question,
                     # recorded as realpath records it; a link or an error goes to realpath
                     state = known.get(source)
+                    if state is None and names is not None:
+                        state = _entry_listed(names, source[len(parent) + 1 :])
+                        if state is not None:
+                            known[source] = state
                     if state is None:
                         try:
                             state = known[source] = _entry_state(source)
@@ -1154,6 +1247,7 @@ class PathPolicy:
             twin._known = {}
             twin._classes = {}
             twin._tests = {}
+            twin._listed = {}
             twin.__class__ = PathPolicy
             policy: PathPolicy = twin
         else:
@@ -1308,6 +1402,36 @@ class PathPolicy:
             path, _SYSTEM_DIRS
         )
 
+    def _list(self, directory: str) -> tuple[tuple[str, ...], _Entries | None]:
+        """`_listing(directory)`, once per call (the file system does not change while a
+        call is decided, as `realpath`'s memo has it)."""
+        listed = self._listed.get(directory)
+        if listed is None:
+            listed = self._listed[directory] = _listing(directory)
+        return listed
+
+    def _listed_missing(
+        self, base: str, names: tuple[str, ...], read: dict[str, _Entries | None] | None = None
+    ) -> bool:
+        """True if `base/names[0]/names[1]...` is missing as the listings of `base` and of
+        each directory on the way say (`_entry_listed`): one of the names is not there, and
+        those above it are entries but no links. That is what `realpath` finds with an
+        `lstat` per prefix below `base` (it keeps the path as it is and records the prefix
+        missing). False where a listing cannot say, a name is a link, or the path is there:
+        the caller asks the kernel, as before. (`read`: each listing read, by directory.)"""
+        directory = base
+        for name in names:
+            entries = self._list(directory)[1]
+            if read is not None:
+                read[directory] = entries
+            if entries is None:
+                return False
+            state = _entry_listed(entries, name)
+            if state != _ENTRY:
+                return state == _MISSING
+            directory = f"{directory}/{name}"
+        return False
+
     def linked(self) -> list[tuple[str, ...]]:
         """The resolved targets of the links in the home named as a start-up or credential
         file or directory (`~/.bashrc` -> `~/dotfiles/bashrc`), and of the links in the
@@ -1320,14 +1444,18 @@ class PathPolicy:
         known = self._known
         self.linked_secrets()
         if len(self._linked) < 2:
-            every = [realpath(link, known) for link, _ in _home_links(self.home_source)]
+            source = self.home_source
+            links = self._list(source)[0]
+            every = [realpath(link, known) for link, _ in _home_links(source, links)]
             every += self._linked[0]
             spelled = self._spelled_protected()
             home = self.home
-            for directory in _link_dirs(home, spelled):
-                if _known_missing(directory, known, home):
-                    continue  # found missing resolving the protected list: nothing to list
-                for link in _dir_links(directory):
+            dirs = _link_dirs(home, spelled)
+            missing = self._missing_mask(home, dirs[1])
+            for directory, listed_missing in zip(dirs[0], missing, strict=True):
+                if listed_missing or _known_missing(directory, known, home):
+                    continue  # missing by the listings, or found so resolving the list
+                for link in self._list(directory)[0]:
                     if inside_any(link, spelled) or self._named_protected(link):
                         every.append(realpath(link, known))
             self._linked.append(tuple(dict.fromkeys(every)))
@@ -1342,9 +1470,22 @@ class PathPolicy:
         listing and the credential dirs', not every protected dir's)."""
         if not self._linked:
             known = self._known
-            home = self.home
-            secret = [realpath(link, known) for link, cred in _home_links(self.home_source) if cred]
-            for directory in _secret_home_dirs(home):
+            source = self.home_source
+            links = self._list(source)[0]
+            secret = [realpath(link, known) for link, cred in _home_links(source, links) if cred]
+            home = ""  # resolved, and its credential dirs, once one of them is there
+            dirs: tuple[str, ...] = ()
+            # Missing by the listings of the home and of `.config` (the home needs no
+            # resolving: the listing of its source is that of the resolved home): where
+            # `realpath` would answer `directory` and find it missing (below).
+            missing = self._missing_mask(source, _SECRET_HOME_NAMES)
+            for i, listed_missing in enumerate(missing):
+                if listed_missing:
+                    continue
+                if not dirs:
+                    home = self.home
+                    dirs = _secret_home_dirs(home)
+                directory = dirs[i]
                 resolved = realpath(directory, known)
                 if resolved != directory:
                     # Reached through a link not directly in the home (`~/.config` ->
@@ -1352,7 +1493,7 @@ class PathPolicy:
                     secret.append(resolved)
                 elif _known_missing(directory, known, home):
                     continue
-                for link in _dir_links(directory):
+                for link in self._list(directory)[0]:
                     if self._is_secret(link):  # by the link's own place and name: not `*.pub`
                         secret.append(realpath(link, known))
             self._linked.append(tuple(dict.fromkeys(secret)))
@@ -1360,12 +1501,42 @@ class PathPolicy:
 
     def _spelled_protected(self) -> tuple[str, ...]:
         """The protected sources as a command spells them (`_given`): those below the home
-        below the resolved home, none resolved."""
-        source, home = self.home_source.rstrip("/") or "/", self.home
-        return tuple(
-            home + p[len(source) :] if p[: len(source) + 1] == source + "/" else p
-            for p in self.protected_sources
-        )
+        below the resolved home, none resolved. A function of the strings (kept)."""
+        key = (self.home_source, self.home, self.protected_sources)
+        spelled = _SPELLED.get(key)
+        if spelled is None:
+            source, home = self.home_source.rstrip("/") or "/", self.home
+            spelled = tuple(
+                home + p[len(source) :] if p[: len(source) + 1] == source + "/" else p
+                for p in self.protected_sources
+            )
+            if len(_SPELLED) >= 16:
+                _SPELLED.clear()
+            _SPELLED[key] = spelled
+        return spelled
+
+    def _missing_mask(
+        self, base: str, items: tuple[tuple[str, ...], ...]
+    ) -> tuple[bool, ...]:
+        """`_listed_missing(base, names)` for each of `items`, kept while every listing it
+        read is the one kept (`_listing` answers a directory unchanged since its listing
+        with the same entries object; a new listing, another object, asks again): per
+        call, a `stat` of each directory read, not a look-up per item."""
+        # keyed by the tuple's identity (kept by `_link_dirs`, or a constant), not its hash
+        kept = _MASKS.get((base, id(items)))
+        if kept is not None and kept[0] is items:
+            listings, mask = kept[1], kept[2]
+            for directory, entries in listings:
+                if self._list(directory)[1] is not entries:
+                    break
+            else:
+                return mask
+        read: dict[str, _Entries | None] = {}
+        mask = tuple(self._listed_missing(base, names, read) for names in items)
+        if len(_MASKS) >= 64:
+            _MASKS.clear()
+        _MASKS[(base, id(items))] = (items, tuple(read.items()), mask)
+        return mask
 
     def holds_protected(self, path: str) -> bool:
         """True for a resolved directory that is, or contains, something protected.

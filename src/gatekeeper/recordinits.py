@@ -65,7 +65,7 @@ def __init__(self, config, paths, classify, classify_script, depth, retry):
 INITS['def __init__(self, config, paths, classify, classify_script, depth, retry):\n    __set_config(self, config)\n    __set_paths(self, paths)\n    __set_classify(self, classify)\n    __set_classify_script(self, classify_script)\n    __set_depth(self, depth)\n    __set_retry(self, retry)\n'] = __init__
 
 
-def __init__(self, cwd, home_source, project_root, allowed_sources, tmp_sources, protected_sources, other_cwds, _resolved, _linked, _home, _roots, _known, _classes, _tests):
+def __init__(self, cwd, home_source, project_root, allowed_sources, tmp_sources, protected_sources, other_cwds, _resolved, _linked, _home, _roots, _known, _classes, _tests, _listed):
     __set_cwd(self, cwd)
     __set_home_source(self, home_source)
     __set_project_root(self, project_root)
@@ -80,9 +80,10 @@ def __init__(self, cwd, home_source, project_root, allowed_sources, tmp_sources,
     __set__known(self, {} if _known is __dflt__known else _known)
     __set__classes(self, {} if _classes is __dflt__classes else _classes)
     __set__tests(self, {} if _tests is __dflt__tests else _tests)
+    __set__listed(self, {} if _listed is __dflt__listed else _listed)
 
 
-INITS['def __init__(self, cwd, home_source, project_root, allowed_sources, tmp_sources, protected_sources, other_cwds, _resolved, _linked, _home, _roots, _known, _classes, _tests):\n    __set_cwd(self, cwd)\n    __set_home_source(self, home_source)\n    __set_project_root(self, project_root)\n    __set_allowed_sources(self, allowed_sources)\n    __set_tmp_sources(self, tmp_sources)\n    __set_protected_sources(self, protected_sources)\n    __set_other_cwds(self, other_cwds)\n    __set__resolved(self, [] if _resolved is __dflt__resolved else _resolved)\n    __set__linked(self, [] if _linked is __dflt__linked else _linked)\n    __set__home(self, [] if _home is __dflt__home else _home)\n    __set__roots(self, {} if _roots is __dflt__roots else _roots)\n    __set__known(self, {} if _known is __dflt__known else _known)\n    __set__classes(self, {} if _classes is __dflt__classes else _classes)\n    __set__tests(self, {} if _tests is __dflt__tests else _tests)\n'] = __init__
+INITS['def __init__(self, cwd, home_source, project_root, allowed_sources, tmp_sources, protected_sources, other_cwds, _resolved, _linked, _home, _roots, _known, _classes, _tests, _listed):\n    __set_cwd(self, cwd)\n    __set_home_source(self, home_source)\n    __set_project_root(self, project_root)\n    __set_allowed_sources(self, allowed_sources)\n    __set_tmp_sources(self, tmp_sources)\n    __set_protected_sources(self, protected_sources)\n    __set_other_cwds(self, other_cwds)\n    __set__resolved(self, [] if _resolved is __dflt__resolved else _resolved)\n    __set__linked(self, [] if _linked is __dflt__linked else _linked)\n    __set__home(self, [] if _home is __dflt__home else _home)\n    __set__roots(self, {} if _roots is __dflt__roots else _roots)\n    __set__known(self, {} if _known is __dflt__known else _known)\n    __set__classes(self, {} if _classes is __dflt__classes else _classes)\n    __set__tests(self, {} if _tests is __dflt__tests else _tests)\n    __set__listed(self, {} if _listed is __dflt__listed else _listed)\n'] = __init__
 
 
 def __init__(self, decision, reason, reviewer, cost_usd, latency_ms, failure):
