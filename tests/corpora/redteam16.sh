@@ -28,3 +28,40 @@ shopt -s nullglob; cd zz*; cat .ssh/config
 shopt -s nullglob; pushd zz* && ls -la .ssh
 # ok: GK-BASH-002
 cd src && ls
+
+# -- A secret of the environment named in arithmetic: bash evaluates the variable's value as
+# an expression, and a value that is none is an error quoting it whole (bash: with a fake
+# AWS_SECRET_ACCESS_KEY holding `/`, `let x=AWS_SECRET_ACCESS_KEY` printed "…/…: division by
+# 0", and with DATABASE_URL=postgres://app:pw@db/app, `echo $(( DATABASE_URL ))`, `[[
+# DATABASE_URL -eq 0 ]]`, `${x:DATABASE_URL}`, `declare -i n=DATABASE_URL` and
+# `a[DATABASE_URL]=1` printed the URL and its password). No `$` named it: allowed ----------
+# ruleid: GK-ENV-002
+let x=AWS_SECRET_ACCESS_KEY
+# ruleid: GK-ENV-002
+echo $(( AWS_SECRET_ACCESS_KEY + 0 ))
+# ruleid: GK-ENV-002
+echo $[GITHUB_TOKEN]
+# ruleid: GK-ENV-002
+[[ AWS_SECRET_ACCESS_KEY -eq 0 ]]
+# ruleid: GK-ENV-002
+(( $AWS_SECRET_ACCESS_KEY ))
+# ruleid: GK-ENV-002
+x=abc; echo "${x:AWS_SECRET_ACCESS_KEY}"
+# ruleid: GK-ENV-002
+declare -i n=AWS_SECRET_ACCESS_KEY
+# ruleid: GK-ENV-002
+local -i n=AWS_SECRET_ACCESS_KEY
+# ruleid: GK-ENV-002
+a[AWS_SECRET_ACCESS_KEY]=1
+# ruleid: GK-ENV-002
+echo "${a[GITHUB_TOKEN]}"
+# ruleid: GK-ENV-002
+for ((i = GITHUB_TOKEN; i < 1; i++)); do :; done
+# ok: GK-ENV-002
+TOKEN_COUNT=0; (( TOKEN_COUNT += 2 )); echo "$(( TOKEN_COUNT + 1 ))"
+# ok: GK-ENV-002
+let i++; declare -i n=i; echo $(( n * 2 ))
+# ok: GK-ENV-002
+echo "${x:-GITHUB_TOKEN}" "${#GITHUB_TOKEN}"
+# ok: GK-ENV-002
+[[ -n $x ]] && echo "${a[i]}" "${s:1:2}"

@@ -1601,6 +1601,10 @@ def _walk_text(
         _runtime_arithmetic(root, src, walker)
     if walker.copies or src.count(b"=") > 1:
         _assigning_values(walker, text)
+    if b"((" in src or b"$[" in src or b"[[" in src or b"]=" in src or (
+        b"${" in src and (b":" in src or b"[" in src)
+    ):
+        _arithmetic_secrets(root, src, walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -1677,6 +1681,16 @@ def _runtime_arithmetic(root: Node, src: bytes, walker: _Walker) -> None:
 
     for reason, node in runtime_arithmetic(root, src):
         walker.problem("GK-BASH-006", reason, node)
+
+
+def _arithmetic_secrets(root: Node, src: bytes, walker: _Walker) -> None:
+    """A secret of the environment named in arithmetic, whose value bash prints when it
+    is no expression (`echo $(( DATABASE_URL ))`: see `shell.arithsecrets`)."""
+    from gatekeeper.shell.arithsecrets import arithmetic_secrets
+
+    for name, node in arithmetic_secrets(root, src):
+        reason = f"bash evaluates {name} as arithmetic, and prints its value in the error"
+        walker.problem("GK-ENV-002", reason, node)
 
 
 def _dropped_dash(root: Node, src: bytes, walker: _Walker) -> None:
