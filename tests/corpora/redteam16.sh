@@ -65,3 +65,30 @@ let i++; declare -i n=i; echo $(( n * 2 ))
 echo "${x:-GITHUB_TOKEN}" "${#GITHUB_TOKEN}"
 # ok: GK-ENV-002
 [[ -n $x ]] && echo "${a[i]}" "${s:1:2}"
+
+# -- A glob component like `.*` matches `..` in bash before 5.2 (Debian 11, Ubuntu 22.04,
+# RHEL 9, macOS's /bin/bash), and in 5.2 after `shopt -u globskipdots`. bash 5.2, in a
+# scratch ~/proj after that shopt: `cat .*/.ssh/config` and `cat < .*/.ssh/config` printed
+# the scratch ~/.ssh/config, `cp -r .*/.ssh /tmp/k` copied the fake key, and a loop over
+# `.*/.ssh/*` printed it. The gate judged the glob by its literal prefix `.` and a directory
+# listing, which never shows `..`, and allowed them ---------------------------------------
+# ruleid: GK-BASH-002
+cat .*/.ssh/config
+# ruleid: GK-BASH-002
+shopt -u globskipdots; cat .*/.config/gh/hosts.yml
+# ruleid: GK-BASH-002
+cp -r .*/.ssh /tmp/k
+# ruleid: GK-BASH-002
+tar czf /tmp/h.tgz .?/.ssh
+# ruleid: GK-BASH-002
+for f in .*/.ssh/*; do cat "$f"; done
+# ruleid: GK-BASH-002
+cat < .*/.ssh/config
+# ruleid: GK-BASH-002
+cat src/.*/.*/.bash_history
+# ok: GK-BASH-002
+cat src/*.py .git*/config
+# ok: GK-BASH-002
+cat src/.[!.]*/x */*.md
+# ok: GK-BASH-002
+cat < src/*.py

@@ -369,16 +369,19 @@ class _Walker:
             elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
                 # A redirect without a command (`> file` alone) still writes the file.
                 spilled = len(self.spilled)
+                spilled_redirects = len(self.spilled_redirects)
                 redirect = self.redirect(node, item.where)
                 extra = tuple(self.spilled[spilled:])
                 del self.spilled[spilled:]
+                more = tuple(self.spilled_redirects[spilled_redirects:])
+                del self.spilled_redirects[spilled_redirects:]
                 if extra:  # `f() { :; } > a b`: no command to give `b` to
                     self.problem("GK-SHELL-001", "a word after a redirect of no command", node)
                 if redirect is not None:
                     self.commands.append(
                         Command(
                             words=extra,
-                            redirects=(redirect,),
+                            redirects=(redirect, *more),
                             where=item.where,
                             text=self.text(node),
                         )
@@ -545,7 +548,11 @@ class _Walker:
                 self.spilled.extend(self.alternatives or (word,))
         if dest is None:
             return None
-        return Redirect(op or ">", self.word(dest, where), fd)
+        opened = self.word(dest, where)
+        if self.alternatives is not None and opened.glob:
+            # `cat < .*/.ssh/config`: bash opens the one name the glob makes, `..` too
+            self.spilled_redirects += [Redirect(op or ">", w, fd) for w in self.alternatives[1:]]
+        return Redirect(op or ">", opened, fd)
 
     def declaration(self, item: _Item) -> None:
         node = item.node
@@ -945,8 +952,11 @@ class _Walker:
             text, glob = _unquoted_word(raw_node, at_start=True)
             if text.startswith("~"):
                 if text == "~" or text.startswith("~/"):
-                    return Word(self.home + text[1:], False, glob)
-                return Word(text, True, glob)  # ~user
+                    text = self.home + text[1:]
+                else:
+                    return Word(text, True, glob)  # ~user
+            if glob and (text[:1] == "." or "/." in text):
+                self.alternatives = _climbing(Word(text, False, glob))
             return Word(text, False, glob)
         parts: list[str] = []
         # Per part, per character: an unquoted `{`, `,`, `}` counts. A part that can hold no
@@ -1054,6 +1064,8 @@ class _Walker:
                 dynamic = True  # `{a..z}`, or more words than the gate follows
             elif len(made) > 1:
                 self.alternatives = [self._tilde(t, f, dynamic) for t, f in made]
+        if glob and self.alternatives is None and (text[:1] == "." or "/." in text):
+            self.alternatives = _climbing(Word(text, dynamic, glob))
         return Word(text, dynamic, glob)
 
     def _tilde(self, text: str, flags: list[bool], dynamic: bool) -> Word:
@@ -1196,6 +1208,36 @@ def _ends_elsewhere(redirect: Node, body: Node, walker: _Walker) -> bool:
     tabs = any(c.type == "<<-" for c in redirect.children)
     lines = walker.text(body).split("\n")[:-1]  # the last piece is the end line's indent
     return any((line.lstrip("\t") if tabs else line) == delimiter for line in lines)
+
+
+def _climbing(word: Word) -> list[Word] | None:
+    """The word and the words it is when a component like `.*` matches `..`, or None.
+
+    Bash before 5.2, and 5.2 with `shopt -u globskipdots`, matches `.` and `..` with a
+    pattern that starts with a `.`: `cat .*/.ssh/config` run in ~/proj reads
+    ~/.ssh/config, and `cp -r .*/.ssh /tmp/k` copies the keys. The policy judges a glob by
+    its literal prefix (`.`), and a directory listing never shows `..`; so each such
+    component is also read as `..` (all of them; and all but the last, which stays a
+    glob: `.*/.aws/.*`), and every checker judges those words too."""
+    from gatekeeper.globmatch import fnmatchcase
+
+    parts = word.text.split("/")
+    marks = [
+        i
+        for i, part in enumerate(parts)
+        if part[:1] == "." and ("*" in part or "?" in part or "[" in part)
+        and fnmatchcase("..", part)
+    ]
+    if not marks:
+        return None
+    words = [word]
+    for climbed in (marks, marks[:-1]):
+        if not climbed:
+            continue
+        text = "/".join(".." if i in climbed else p for i, p in enumerate(parts))
+        glob = any(c in text for c in "*?[")
+        words.append(Word(text, word.dynamic, glob))
+    return words
 
 
 def _here_delimiter(raw: str) -> str:
