@@ -92,3 +92,57 @@ cat src/*.py .git*/config
 cat src/.[!.]*/x */*.md
 # ok: GK-BASH-002
 cat < src/*.py
+
+# -- The `$( )` in the subscript of an assigned array element, or of an element in `(( ))`:
+# bash runs it (bash: `a[$(touch M)]=1`, `(( a[$(touch M)] ))`, `declare a[$(touch M)]=1`,
+# `export a[…]=1`, `a[\`touch M\`]+=1` each created the marker). The walker read the
+# subscript as inert text: "code the gate cannot see" (GK-BASH-006, REVIEW: the reviewer
+# could approve it), never the command itself, which here removes the home directory -----
+# ruleid: GK-BASH-008
+a[$(rm -rf ~)]=1
+# ruleid: GK-BASH-008
+a[$(rm -rf ~)]+=1
+# ruleid: GK-BASH-008
+(( a[$(rm -rf ~)] ))
+# ruleid: GK-BASH-008
+(( a[$(rm -rf ~)] = 1 )); echo ok
+# ruleid: GK-BASH-008
+declare a[$(rm -rf ~)]=1
+# ruleid: GK-BASH-008
+export a[$(rm -rf ~)]=1
+# ruleid: GK-BASH-008
+f() { local a[`rm -rf ~`]=1; }
+# ruleid: GK-BASH-008
+a[$(rm -rf ~)]=1 ls
+# ok: GK-BASH-008
+a[i]=1; (( a[i+1] += 2 )); echo "${a[i]}"
+
+# -- An assignment in an arithmetic operand the parser leaves a plain word: bash evaluates
+# the operands of `[[ … -eq … ]]` and the subscript of `-v` (in `[[ ]]`, `[`, `test`), of
+# `(( a[X] ))`, and of a name given to `read`/`printf -v`, as arithmetic, and `PATH=1` there
+# sets PATH (bash: with ./1/ls a marker script, `[[ PATH=1 -eq 0 ]]; ls` ran it; so did each
+# form below). The gate saw a comparison, a test or a read, and allowed them --------------
+# ruleid: GK-ENV-001
+[[ PATH=1 -eq 0 ]]; ls
+# ruleid: GK-ENV-001
+[[ 0 -lt a[PATH=1] ]]; ls
+# ruleid: GK-ENV-001
+[[ "PATH=1" -ne 0 ]] || ls
+# ruleid: GK-ENV-001
+[[ -v a[PATH=1] ]]; ls
+# ruleid: GK-ENV-001
+test -v 'a[PATH=1]'; ls
+# ruleid: GK-ENV-001
+[ -v 'a[PATH=1]' ]; ls
+# ruleid: GK-ENV-001
+(( a[PATH=1] )); ls
+# ruleid: GK-ENV-001
+printf -v 'a[PATH=1]' x; ls
+# ruleid: GK-ENV-001
+read 'a[PATH=1]' <<< x; ls
+# ok: GK-ENV-001
+[[ -v a[i] ]] && [[ i -eq 0 ]] && (( a[i+1] )); ls
+# ok: GK-ENV-001
+read -r 'a[i]' <<< x; printf -v 'b[j]' %s y; test -v PATH && ls
+# ok: GK-ENV-001
+[[ $x == PATH=1 ]] && ls

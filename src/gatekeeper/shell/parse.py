@@ -51,10 +51,13 @@ _CONTAINERS = {
     "parenthesized_expression",
     "arithmetic_expansion",
     "variable_assignments",
+    "subscript",  # `(( a[$(cmd)] ))`: bash runs cmd when it evaluates the subscript
 }
 # Arithmetic assignment operators, and the nodes that make their text arithmetic.
 _ARITH_ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|="}
 _ARITH_CONTEXTS = {"compound_statement", "c_style_for_statement", "arithmetic_expansion"}
+_ARITH_TESTS = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
+_TEST_NESTING = {"parenthesized_expression", "unary_expression", "binary_expression"}
 # Tokens and leaves that carry no command and no expansion.
 _INERT = {
     "comment",
@@ -75,7 +78,6 @@ _INERT = {
     "simple_expansion",
     "array",
     "brace_expression",
-    "subscript",
 }
 _SUBSTITUTION_NODES = {"command_substitution", "process_substitution"}
 # Leaves the parser keeps as text inside an expansion, where bash may expand them.
@@ -353,6 +355,8 @@ class _Walker:
                 start = node.start_byte
                 if kind == "binary_expression" and node.child_count == 3:
                     self.arith_assignment(node)
+                if kind in ("binary_expression", "unary_expression", "subscript"):
+                    self.operand_assignment(node)
                 if kind == "for_statement" and (var := node.child_by_field_name("variable")):
                     self.exported_name(self.text(var), node)
                     values = node.children_by_field_name("value")
@@ -559,6 +563,7 @@ class _Walker:
         words: list[Word] = []
         for child in node.children:
             if child.type == "variable_assignment":
+                self.subscript_commands(child, item.where)
                 name = child.child_by_field_name("name")
                 value = child.child_by_field_name("value")
                 vtext = self.word(value, item.where).text if value is not None else ""
@@ -577,6 +582,7 @@ class _Walker:
 
     def assignment_value(self, node: Node, where: str) -> None:
         name = self.assignment_name(node)
+        self.subscript_commands(node, where)
         self.exported_name(name, node)
         value = node.child_by_field_name("value")
         if value is not None:
@@ -587,6 +593,15 @@ class _Walker:
 
                 if holds_subscript_code(text):  # `X='a[$(cmd)]'; echo $((X))` runs cmd
                     self.problem("GK-BASH-006", "a value whose subscript runs a command", node)
+
+    def subscript_commands(self, assignment: Node, where: str) -> None:
+        """Queue the `$( )`s of an assigned array element's subscript: bash runs them
+        (`a[$(cmd)]=1`, `declare a[$(cmd)]=1`)."""
+        name = assignment.child_by_field_name("name")
+        if name is not None and name.type == "subscript":
+            index = name.child_by_field_name("index")
+            if index is not None:
+                self.scan(index, where)
 
     def exported_name(self, name: str, node: Node) -> None:
         """A statement `PATH=/x` (or `for PATH in /x`) that sets a variable able to run code.
@@ -637,6 +652,38 @@ class _Walker:
             self.exported_name(self.text(left), node)
         else:
             self.runtime_name(node)
+
+    def operand_assignment(self, node: Node) -> None:
+        """`[[ PATH=1 -eq 0 ]]`, `[[ -v a[PATH=1] ]]` and `(( a[PATH=1] ))` set PATH as
+        `PATH=1` does: bash evaluates the operand of an arithmetic test, and a subscript,
+        as arithmetic. The parser leaves that text a plain word."""
+        from gatekeeper.shell.envvars import arith_names
+
+        if node.type == "subscript":
+            index = node.child_by_field_name("index")
+            texts = [self.text(index)] if index is not None and index.type == "word" else []
+        else:
+            parent = node.parent
+            while parent is not None and parent.type in _TEST_NESTING:
+                parent = parent.parent
+            if parent is None or parent.type != "test_command":
+                return
+            operators = [self.text(c) for c in node.children if c.type == "test_operator"]
+            operands = [c for c in node.named_children if c.type != "test_operator"]
+            if operators[:1] == ["-v"]:  # `[ -v 'a[X]' ]` too
+                texts = [self.text(c).partition("[")[2] for c in operands]
+            elif (
+                operators[:1]
+                and operators[0] in _ARITH_TESTS
+                and self.src[parent.start_byte + 1] == 0x5B  # `[[`: `[ X -eq 0 ]` wants digits
+            ):
+                texts = [self.text(c) for c in operands if c.type != "unary_expression"]
+            else:
+                return
+        for text in texts:
+            if "=" in text:
+                for name in arith_names(text.replace('"', "").replace("'", "")):
+                    self.exported_name(name, node)
 
     def assignment_name(self, node: Node) -> str:
         """The name of an assignment; a problem when it is no bash identifier: tree-sitter
@@ -822,6 +869,7 @@ class _Walker:
         for i, child in enumerate(node.children):
             kind = child.type
             if kind == "variable_assignment" and not words:
+                self.subscript_commands(child, item.where)
                 value = child.child_by_field_name("value")
                 assignments.append(
                     (
