@@ -146,3 +146,20 @@ read 'a[PATH=1]' <<< x; ls
 read -r 'a[i]' <<< x; printf -v 'b[j]' %s y; test -v PATH && ls
 # ok: GK-ENV-001
 [[ $x == PATH=1 ]] && ls
+
+# -- `sh -c SCRIPT` judged as bash: `sh` is dash on Debian and Ubuntu, which reads bash's own
+# syntax otherwise. `$'\' ; CMD ; echo x<NL>'` is one ANSI-C string to bash and, to dash, `$`,
+# a quoted `\`, then CMD (bash: `sh -c "echo \$'\\' ; touch M ; echo x"$'\n'"'"` created the
+# marker, the same with `bash -c` printed a string); `[[` is a command to dash, so `[[ a > M
+# ]]` created M (a truncated ~/.bashrc), and `((touch M))` is two subshells that ran touch.
+# The gate allowed the first two ---------------------------------------------------------
+# ruleid: GK-WRAP-004
+sh -c "echo \$'\\' ; rm -rf ~ ; echo x"$'\n'"'"
+# ruleid: GK-WRAP-004
+dash -c "printf %s \$'\\' ; rm -rf ~ ; echo x"$'\n'"'"
+# ruleid: GK-WRAP-004
+sh -c '[[ a > ~/.bashrc ]]'
+# ok: GK-WRAP-004
+bash -c "echo \$'\\' ; rm -rf ~ ; echo x"$'\n'"'"
+# ok: GK-WRAP-004
+sh -c 'echo $(( 1 + 2 )) && git status'
