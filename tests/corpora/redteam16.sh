@@ -176,3 +176,17 @@ history -a ~/.profile
 history -w .git/hooks/pre-commit
 # ok: GK-PROT-001
 history | tail -5
+
+# -- `eval 'STRING'` and `trap 'STRING' SIG` run a string written out in the call (bash:
+# `eval 'touch M'` and `trap 'touch M' EXIT` created the marker). The gate called it "a
+# string the gate cannot see" (GK-BASH-006, REVIEW), so a reviewer could approve `eval
+# 'rm -rf ~'`; a string worse than that is now judged as what it runs (a milder one, `eval
+# 'echo hi'`, stays GK-BASH-006: no neighbour here is allowed) ---------------------------
+# ruleid: GK-BASH-008
+eval 'rm -rf ~'
+# ruleid: GK-BASH-008
+trap 'rm -rf ~' EXIT
+# ruleid: GK-PROT-002
+eval -- 'cat ~/.ssh/id_rsa'
+# ruleid: GK-GIT-002
+eval 'git push --force'

@@ -1059,6 +1059,8 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
         return None  # GK-SHELL-003 already speaks for a computed command name
     if name not in _ACTS_ON and name[-1:] not in _VERSION_ENDS:
         return None  # no branch below (nor of `_runs_unseen_code`) tests true (hot)
+    if name in ("eval", "trap") and (seen := _visible_code(command, ctx)) is not None:
+        return seen
     unseen = _runs_unseen_code(command)
     if unseen is not None:
         return unseen
@@ -1114,6 +1116,28 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
     if name in ("tar", "man", "vim", "vi", "nvim", "zip", "unzip"):
         return _check_archivers(command, ctx)
     return None
+
+
+def _visible_code(command: Command, ctx: Context) -> Finding | None:
+    """The verdict of the string `eval` or `trap` runs, when it is written out and worse
+    than REVIEW: `eval 'rm -rf ~'` removes the home directory as `rm -rf ~` does, and was
+    only "a string the gate cannot see" (a reviewer could approve it). Anything milder stays
+    GK-BASH-006 (`_runs_unseen_code`)."""
+    words = command.words[1:]
+    if words[:1] and words[0].text == "--":
+        words = words[1:]
+    if command.name == "trap":
+        if len(words) < 2 or words[0].text[:1] == "-":
+            return None  # `trap -p`, `trap - INT` (a reset), `trap INT`
+        words = words[:1]
+    if not words or any(w.dynamic for w in words):
+        return None
+    inner = ctx.classify_script(" ".join(w.text for w in words), command.name)
+    if inner.verdict != Verdict.ELEVATE:
+        return None
+    return Finding(
+        Verdict.ELEVATE, inner.rule, f"`{command.name}` runs `{words[0].text[:80]}`: {inner.reason}"
+    )
 
 
 def _shopt_problem(command: Command) -> Finding | None:
