@@ -206,16 +206,20 @@ def _environment_without_the_word_exit(command: Command) -> object:
         return indirect
     declares = command.name in environment._DECLARATIONS
     sets = command.name in environment._SETTERS
-    if command.assignments or declares or sets:
+    # redteam16: `test -v 'a[PATH=1]'` evaluates the subscript
+    tests = command.name in ("test", "[") and any(w.text == "-v" for w in command.words)
+    if command.assignments or declares or sets or tests:
         names = [name for name, _ in command.assignments]
         if declares and not environment._prints_only(command):
             names += [
                 w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
             ]
-        if sets:
+        if sets or tests:
             names += environment.set_names(command)
         # redteam12: a name known only at run time, judged with the names
-        found = environment.risky_assignment(names) or environment._runtime_name(command)
+        found = environment.risky_assignment(names) or (
+            None if tests else environment._runtime_name(command)
+        )
         if found is not None:
             return found
     return environment._subscript_code(command) or environment.printed_secret_finding(command)

@@ -65,6 +65,8 @@ def _own_channels_as_they_were(command: Command) -> list[tuple[Word, str]]:
         targets += [
             (Word(w.text[3:], w.dynamic), "dd of=") for w in words if w.text.startswith("of=")
         ]
+    elif name == "history":  # redteam16: `history -w FILE`
+        targets += effects._history(command)
     elif name == "sed":
         targets += _sed_writes(command)
     elif name == "find":
@@ -177,7 +179,7 @@ def test_each_name_of_the_chain_is_in_the_table_once() -> None:
     names = [
         "tee", *_OPERANDS_WRITTEN, *_DESTINATION_LAST, "dd", "sed", "find", "wget", "xxd",
         "uniq", "yq", "time", "sort", "iconv", "sdiff", "perl", "ruby", *_AWKS, "pip", "pip3",
-        "openssl", "gpg", "gpg2", *_COMPRESSORS, "uv", "virtualenv", "socat", "git",
+        "openssl", "gpg", "gpg2", *_COMPRESSORS, "uv", "virtualenv", "socat", "git", "history",
     ]  # fmt: skip
     assert len(names) == len(set(names))
     assert set(names) == set(effects._CHANNELS)

@@ -164,7 +164,7 @@ python3 < script.py
 bash -c "$CMD"
 # ruleid: GK-BASH-006
 exec rm -rf ~
-# ruleid: GK-BASH-006
+# ruleid: GK-BASH-008
 trap 'rm -rf ~' EXIT
 # ruleid: GK-BASH-006
 alias ls='rm -rf ~'

@@ -267,7 +267,7 @@ ifconfig eth0 down
 tput init
 # ruleid: GK-UNKNOWN
 history -r /srv/dump
-# ruleid: GK-UNKNOWN
+# ruleid: GK-PROT-001
 history -w /etc/cron.d/update
 # ruleid: GK-UNKNOWN
 apt-cache -o Dir::Cache=/x search vim

@@ -1076,13 +1076,13 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
         return None  # GK-SHELL-003 already speaks for a computed command name
     if name not in _ACTS_ON and name[-1:] not in _VERSION_ENDS:
         return None  # no branch below (nor of `_runs_unseen_code`) tests true (hot)
+    if name in ("eval", "trap") and (seen := _visible_code(command, ctx)) is not None:
+        return seen
     unseen = _runs_unseen_code(command)
     if unseen is not None:
         return unseen
-    if name == "shopt" and "nocaseglob" in command.argv and "-s" in command.argv:
-        # the credential names a glob picks are found case-sensitively: with nocaseglob,
-        # `cat .EN[V]` reads .env, and `cat *.PE[M]` the keys
-        return _review("GK-BASH-002", "`shopt -s nocaseglob` makes later globs case-blind")
+    if name == "shopt" and (found := _shopt_problem(command)) is not None:
+        return found
     if name in _REMOVERS:
         return _removal(command, ctx)
     if name in {"cd", "pushd"}:
@@ -1090,6 +1090,9 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
         target = ops[0] if ops else None
         if target is None or target.text == "-":
             return _review("GK-BASH-002", f"`{name}` leaves the project directory")
+        if target.glob:
+            # with nullglob on, a glob that matches nothing leaves a bare `cd`: the home dir
+            return _review("GK-BASH-002", f"`{name} {target.text}`: a glob may lead anywhere")
         if target.dynamic or not ctx.paths.is_allowed(target.text):
             return _review(
                 "GK-BASH-002",
@@ -1135,6 +1138,46 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
         return _check_gh(command, ctx)
     if name in ("tar", "man", "vim", "vi", "nvim", "zip", "unzip"):
         return _check_archivers(command, ctx)
+    return None
+
+
+def _visible_code(command: Command, ctx: Context) -> Finding | None:
+    """The verdict of the string `eval` or `trap` runs, when it is written out and worse
+    than REVIEW: `eval 'rm -rf ~'` removes the home directory as `rm -rf ~` does, and was
+    only "a string the gate cannot see" (a reviewer could approve it). Anything milder stays
+    GK-BASH-006 (`_runs_unseen_code`)."""
+    words = command.words[1:]
+    if words[:1] and words[0].text == "--":
+        words = words[1:]
+    if command.name == "trap":
+        if len(words) < 2 or words[0].text[:1] == "-":
+            return None  # `trap -p`, `trap - INT` (a reset), `trap INT`
+        words = words[:1]
+    if not words or any(w.dynamic for w in words):
+        return None
+    inner = ctx.classify_script(" ".join(w.text for w in words), command.name)
+    if inner.verdict != Verdict.ELEVATE:
+        return None
+    return Finding(
+        Verdict.ELEVATE, inner.rule, f"`{command.name}` runs `{words[0].text[:80]}`: {inner.reason}"
+    )
+
+
+def _shopt_problem(command: Command) -> Finding | None:
+    """`shopt -s` of an option that changes where later words lead: with nocaseglob, the
+    credential names a glob picks are found case-blind (`cat .EN[V]` reads .env, `cat
+    *.PE[M]` the keys); with cdable_vars, `cd NAME` goes where the variable NAME points
+    when no directory NAME exists (`d=~/.ssh; cd d; cat *` prints the keys). An option
+    known only at run time may be either."""
+    words = command.words[1:]
+    if not any(w.text[:1] == "-" and w.text[1:2] != "-" and "s" in w.text for w in words):
+        return None
+    for word in words:
+        if word.dynamic or word.text in ("nocaseglob", "cdable_vars"):
+            return _review(
+                "GK-BASH-002",
+                f"`shopt -s {word.text}` changes what later names and globs lead to",
+            )
     return None
 
 

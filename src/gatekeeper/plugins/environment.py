@@ -60,6 +60,14 @@ def set_names(command: Command) -> list[str]:
         return [a for a in args if not a.startswith("-")]  # an option's value too: stricter
     if command.name == "let":
         return [name for a in args for name in arith_names(a)]  # `let PATH=1`
+    if command.name in ("test", "["):
+        # `test -v 'a[PATH=1]'` evaluates the subscript: the names it assigns
+        return [
+            name
+            for i, a in enumerate(args)
+            if i and args[i - 1] == "-v" and "[" in a
+            for name in arith_names(a.partition("[")[2])
+        ]
     flag = "-p" if command.name == "wait" else "-v"  # `wait -p NAME` sets NAME to a PID
     names = []
     for i, a in enumerate(args):
@@ -133,7 +141,13 @@ def _read_names(words: Sequence[Word]) -> list[Word]:
 def risky_assignment(names: list[str]) -> Finding | None:
     """A REVIEW finding for the first name that can run code, else None."""
     for name in names:
-        if env_risk(name.split("[", 1)[0]) == "exec":  # `BASH_CMDS[ls]`: the array
+        base, bracket, subscript = name.partition("[")
+        if bracket and "=" in subscript:
+            # `read 'a[PATH=1]'`: bash evaluates the subscript, which assigns PATH
+            found = risky_assignment(arith_names(subscript))
+            if found is not None:
+                return found
+        if env_risk(base) == "exec":  # `BASH_CMDS[ls]`: the array
             return Finding(
                 Verdict.REVIEW,
                 "GK-ENV-001",
@@ -151,15 +165,16 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
         return found
     declares = command.name in _DECLARATIONS
     sets = command.name in _SETTERS
-    if command.assignments or declares or sets:  # else no name to judge (hot: most commands)
+    tests = command.name in ("test", "[") and any(w.text == "-v" for w in command.words)
+    if command.assignments or declares or sets or tests:  # else no name to judge (hot)
         names = [name for name, _ in command.assignments]
         if declares and not _prints_only(command):
             names += [
                 w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
             ]
-        if sets:
+        if sets or tests:
             names += set_names(command)
-        found = risky_assignment(names) or _runtime_name(command)
+        found = risky_assignment(names) or (None if tests else _runtime_name(command))
         if found is not None:
             return found
     elif not command.redirects and command.name not in LISTERS:
@@ -264,6 +279,15 @@ def printed_secret_finding(command: Command) -> Finding | None:
     from gatekeeper.plugins.wrappers import RUNS_ANOTHER
 
     name = command.name
+    if name == "let":
+        # its operands are arithmetic: a value that is no expression is quoted in the error
+        # (as `item=x=NAME; let "$item"`, a name known only at run time, is reviewed)
+        return Finding(
+            Verdict.REVIEW,
+            "GK-ENV-002",
+            f"`let` evaluates the environment's secret {secret}, and prints it when it is no "
+            "number",
+        )
     if name in READ_ONLY or name in ("env", "printenv", "ps", "jq", "yq", "systemctl"):
         return Finding(
             Verdict.ELEVATE,

@@ -30,7 +30,8 @@ input stays unknown (docs/rules.md explains the limits and the residual risk).
 **What it catches:** ``xargs`` or ``find -exec`` running a computed command, file names
 pasted into a shell script (``find -exec sh -c 'cat {}'``), words ``xargs`` reads handed
 to a command that is not a plain reader (``... | xargs git diff``), ``find -exec`` on files
-picked by a credential's name (``-name '*.pem'``), ``bash -c "$X"``,
+picked by a credential's name (``-name '*.pem'``), ``bash -c "$X"``, a ``sh -c`` script
+holding bash's own ``$'…'``, ``[[`` or ``((`` (dash reads them otherwise: see `_bashism`),
 ``npx``/``pnpm dlx``/``bunx``/``uvx`` (they may download and run a package), and a word of
 the wrapper's own known only at run time (``timeout $T ls``: it may split into a command).
 **Why:** the gate cannot see what will run.
@@ -928,6 +929,14 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
             if i + 1 >= len(argv):
                 return Finding(Verdict.REVIEW, "GK-WRAP-004", f"`{argv[0]} -c` without a script")
             inner = _script(ctx, argv[i + 1], f"{command.name} -c")
+            if command.name in _POSIX_SHELLS and (mark := _bashism(argv[i + 1])):
+                read = Finding(
+                    Verdict.REVIEW,
+                    "GK-WRAP-004",
+                    f"`{command.name}` reads `{mark}` otherwise than bash, as which the gate "
+                    "judged the script",
+                )
+                inner = inner if SEVERITY[inner.verdict] > SEVERITY[Verdict.REVIEW] else read
             if any(w.dynamic or w.glob or w.text == "{}" for w in words[i + 2 :]):
                 inner = _positional_arithmetic(argv[i + 1], inner)
             if words[i + 1].dynamic or words[i + 1].glob:
@@ -952,6 +961,24 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
                 f"`{command.name} {a}` runs a script file the gate has not read",
             )
     return None  # a bare shell reading stdin is GK-BASH-006
+
+
+# Shells that are no bash (`sh` is dash on Debian and Ubuntu), and bash's syntax they read
+# otherwise: `$'…'` is `$` and a plain quote to dash (`$'\' ; rm -rf ~ ; echo '` is one
+# string to bash, and runs rm in dash); `[[` is a command, so `[[ a > ~/.bashrc ]]`
+# truncates the file; `((cmd))` is two subshells that run cmd.
+_POSIX_SHELLS = {"sh", "dash", "ash", "busybox"}
+
+
+def _bashism(script: str) -> str:
+    """The first mark of bash's own syntax in a script a POSIX shell runs, or ""."""
+    for mark in ("$'", "[[", "(("):
+        at = script.find(mark)
+        while at >= 0:
+            if not (mark == "((" and script[at - 1 : at] == "$"):  # `$((`: the same
+                return mark
+            at = script.find(mark, at + 2)
+    return ""
 
 
 def _positional_arithmetic(script: str, inner: Finding) -> Finding:

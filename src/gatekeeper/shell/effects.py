@@ -278,6 +278,18 @@ def _operands_written(command: Command) -> list[tuple[Word, str]]:
     return [(w, f"`{name}`") for w in ops]
 
 
+def _history(command: Command) -> list[tuple[Word, str]]:
+    """`history -w FILE` (or `-a`) writes the shell's history list, which `history -s LINE`
+    fills with any line, into FILE (`~/.bashrc`, then sourced by the next shell); without
+    FILE, into $HISTFILE."""
+    words = command.words[1:]
+    flags = "".join(w.text[1:] for w in words if w.text[:1] == "-" and w.text != "--")
+    if "s" in flags or not ("w" in flags or "a" in flags):
+        return []
+    files = [w for w in words if w.text[:1] != "-"]
+    return [(files[0] if files else Word("$HISTFILE", True), "history -w")]
+
+
 def _dd(command: Command) -> list[tuple[Word, str]]:
     return [
         (Word(w.text[3:], w.dynamic), "dd of=") for w in command.words if w.text.startswith("of=")
@@ -713,6 +725,7 @@ _CHANNELS: dict[str, Callable[[Command], list[tuple[Word, str]]]] = {
     **dict.fromkeys(_OPERANDS_WRITTEN, _operands_written),
     **dict.fromkeys(_DESTINATION_LAST, _destination),
     "dd": _dd,
+    "history": _history,
     "sed": _sed_writes,
     "find": _find_prints,
     "wget": _wget,

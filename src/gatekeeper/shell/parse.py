@@ -51,10 +51,13 @@ _CONTAINERS = {
     "parenthesized_expression",
     "arithmetic_expansion",
     "variable_assignments",
+    "subscript",  # `(( a[$(cmd)] ))`: bash runs cmd when it evaluates the subscript
 }
 # Arithmetic assignment operators, and the nodes that make their text arithmetic.
 _ARITH_ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|="}
 _ARITH_CONTEXTS = {"compound_statement", "c_style_for_statement", "arithmetic_expansion"}
+_ARITH_TESTS = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
+_TEST_NESTING = {"parenthesized_expression", "unary_expression", "binary_expression"}
 # Tokens and leaves that carry no command and no expansion.
 _INERT = {
     "comment",
@@ -75,7 +78,6 @@ _INERT = {
     "simple_expansion",
     "array",
     "brace_expression",
-    "subscript",
 }
 _SUBSTITUTION_NODES = {"command_substitution", "process_substitution"}
 # Leaves the parser keeps as text inside an expansion, where bash may expand them.
@@ -353,6 +355,8 @@ class _Walker:
                 start = node.start_byte
                 if kind == "binary_expression" and node.child_count == 3:
                     self.arith_assignment(node)
+                if kind in ("binary_expression", "unary_expression", "subscript"):
+                    self.operand_assignment(node)
                 if kind == "for_statement" and (var := node.child_by_field_name("variable")):
                     self.exported_name(self.text(var), node)
                     values = node.children_by_field_name("value")
@@ -369,16 +373,19 @@ class _Walker:
             elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
                 # A redirect without a command (`> file` alone) still writes the file.
                 spilled = len(self.spilled)
+                spilled_redirects = len(self.spilled_redirects)
                 redirect = self.redirect(node, item.where)
                 extra = tuple(self.spilled[spilled:])
                 del self.spilled[spilled:]
+                more = tuple(self.spilled_redirects[spilled_redirects:])
+                del self.spilled_redirects[spilled_redirects:]
                 if extra:  # `f() { :; } > a b`: no command to give `b` to
                     self.problem("GK-SHELL-001", "a word after a redirect of no command", node)
                 if redirect is not None:
                     self.commands.append(
                         Command(
                             words=extra,
-                            redirects=(redirect,),
+                            redirects=(redirect, *more),
                             where=item.where,
                             text=self.text(node),
                         )
@@ -545,13 +552,18 @@ class _Walker:
                 self.spilled.extend(self.alternatives or (word,))
         if dest is None:
             return None
-        return Redirect(op or ">", self.word(dest, where), fd)
+        opened = self.word(dest, where)
+        if self.alternatives is not None and opened.glob:
+            # `cat < .*/.ssh/config`: bash opens the one name the glob makes, `..` too
+            self.spilled_redirects += [Redirect(op or ">", w, fd) for w in self.alternatives[1:]]
+        return Redirect(op or ">", opened, fd)
 
     def declaration(self, item: _Item) -> None:
         node = item.node
         words: list[Word] = []
         for child in node.children:
             if child.type == "variable_assignment":
+                self.subscript_commands(child, item.where)
                 name = child.child_by_field_name("name")
                 value = child.child_by_field_name("value")
                 vtext = self.word(value, item.where).text if value is not None else ""
@@ -570,6 +582,7 @@ class _Walker:
 
     def assignment_value(self, node: Node, where: str) -> None:
         name = self.assignment_name(node)
+        self.subscript_commands(node, where)
         self.exported_name(name, node)
         value = node.child_by_field_name("value")
         if value is not None:
@@ -580,6 +593,15 @@ class _Walker:
 
                 if holds_subscript_code(text):  # `X='a[$(cmd)]'; echo $((X))` runs cmd
                     self.problem("GK-BASH-006", "a value whose subscript runs a command", node)
+
+    def subscript_commands(self, assignment: Node, where: str) -> None:
+        """Queue the `$( )`s of an assigned array element's subscript: bash runs them
+        (`a[$(cmd)]=1`, `declare a[$(cmd)]=1`)."""
+        name = assignment.child_by_field_name("name")
+        if name is not None and name.type == "subscript":
+            index = name.child_by_field_name("index")
+            if index is not None:
+                self.scan(index, where)
 
     def exported_name(self, name: str, node: Node) -> None:
         """A statement `PATH=/x` (or `for PATH in /x`) that sets a variable able to run code.
@@ -630,6 +652,38 @@ class _Walker:
             self.exported_name(self.text(left), node)
         else:
             self.runtime_name(node)
+
+    def operand_assignment(self, node: Node) -> None:
+        """`[[ PATH=1 -eq 0 ]]`, `[[ -v a[PATH=1] ]]` and `(( a[PATH=1] ))` set PATH as
+        `PATH=1` does: bash evaluates the operand of an arithmetic test, and a subscript,
+        as arithmetic. The parser leaves that text a plain word."""
+        from gatekeeper.shell.envvars import arith_names
+
+        if node.type == "subscript":
+            index = node.child_by_field_name("index")
+            texts = [self.text(index)] if index is not None and index.type == "word" else []
+        else:
+            parent = node.parent
+            while parent is not None and parent.type in _TEST_NESTING:
+                parent = parent.parent
+            if parent is None or parent.type != "test_command":
+                return
+            operators = [self.text(c) for c in node.children if c.type == "test_operator"]
+            operands = [c for c in node.named_children if c.type != "test_operator"]
+            if operators[:1] == ["-v"]:  # `[ -v 'a[X]' ]` too
+                texts = [self.text(c).partition("[")[2] for c in operands]
+            elif (
+                operators[:1]
+                and operators[0] in _ARITH_TESTS
+                and self.src[parent.start_byte + 1] == 0x5B  # `[[`: `[ X -eq 0 ]` wants digits
+            ):
+                texts = [self.text(c) for c in operands if c.type != "unary_expression"]
+            else:
+                return
+        for text in texts:
+            if "=" in text:
+                for name in arith_names(text.replace('"', "").replace("'", "")):
+                    self.exported_name(name, node)
 
     def assignment_name(self, node: Node) -> str:
         """The name of an assignment; a problem when it is no bash identifier: tree-sitter
@@ -815,6 +869,7 @@ class _Walker:
         for i, child in enumerate(node.children):
             kind = child.type
             if kind == "variable_assignment" and not words:
+                self.subscript_commands(child, item.where)
                 value = child.child_by_field_name("value")
                 assignments.append(
                     (
@@ -945,8 +1000,11 @@ class _Walker:
             text, glob = _unquoted_word(raw_node, at_start=True)
             if text.startswith("~"):
                 if text == "~" or text.startswith("~/"):
-                    return Word(self.home + text[1:], False, glob)
-                return Word(text, True, glob)  # ~user
+                    text = self.home + text[1:]
+                else:
+                    return Word(text, True, glob)  # ~user
+            if glob and (text[:1] == "." or "/." in text):
+                self.alternatives = _climbing(Word(text, False, glob))
             return Word(text, False, glob)
         parts: list[str] = []
         # Per part, per character: an unquoted `{`, `,`, `}` counts. A part that can hold no
@@ -1054,6 +1112,8 @@ class _Walker:
                 dynamic = True  # `{a..z}`, or more words than the gate follows
             elif len(made) > 1:
                 self.alternatives = [self._tilde(t, f, dynamic) for t, f in made]
+        if glob and self.alternatives is None and (text[:1] == "." or "/." in text):
+            self.alternatives = _climbing(Word(text, dynamic, glob))
         return Word(text, dynamic, glob)
 
     def _tilde(self, text: str, flags: list[bool], dynamic: bool) -> Word:
@@ -1196,6 +1256,36 @@ def _ends_elsewhere(redirect: Node, body: Node, walker: _Walker) -> bool:
     tabs = any(c.type == "<<-" for c in redirect.children)
     lines = walker.text(body).split("\n")[:-1]  # the last piece is the end line's indent
     return any((line.lstrip("\t") if tabs else line) == delimiter for line in lines)
+
+
+def _climbing(word: Word) -> list[Word] | None:
+    """The word and the words it is when a component like `.*` matches `..`, or None.
+
+    Bash before 5.2, and 5.2 with `shopt -u globskipdots`, matches `.` and `..` with a
+    pattern that starts with a `.`: `cat .*/.ssh/config` run in ~/proj reads
+    ~/.ssh/config, and `cp -r .*/.ssh /tmp/k` copies the keys. The policy judges a glob by
+    its literal prefix (`.`), and a directory listing never shows `..`; so each such
+    component is also read as `..` (all of them; and all but the last, which stays a
+    glob: `.*/.aws/.*`), and every checker judges those words too."""
+    from gatekeeper.globmatch import fnmatchcase
+
+    parts = word.text.split("/")
+    marks = [
+        i
+        for i, part in enumerate(parts)
+        if part[:1] == "." and ("*" in part or "?" in part or "[" in part)
+        and fnmatchcase("..", part)
+    ]
+    if not marks:
+        return None
+    words = [word]
+    for climbed in (marks, marks[:-1]):
+        if not climbed:
+            continue
+        text = "/".join(".." if i in climbed else p for i, p in enumerate(parts))
+        glob = any(c in text for c in "*?[")
+        words.append(Word(text, word.dynamic, glob))
+    return words
 
 
 def _here_delimiter(raw: str) -> str:
@@ -1601,6 +1691,10 @@ def _walk_text(
         _runtime_arithmetic(root, src, walker)
     if walker.copies or src.count(b"=") > 1:
         _assigning_values(walker, text)
+    if b"((" in src or b"$[" in src or b"[[" in src or b"]=" in src or (
+        b"${" in src and (b":" in src or b"[" in src)
+    ):
+        _arithmetic_secrets(root, src, walker)
     if root.has_error and not walker.problems and not _only_herestring_quirk(root):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
@@ -1677,6 +1771,16 @@ def _runtime_arithmetic(root: Node, src: bytes, walker: _Walker) -> None:
 
     for reason, node in runtime_arithmetic(root, src):
         walker.problem("GK-BASH-006", reason, node)
+
+
+def _arithmetic_secrets(root: Node, src: bytes, walker: _Walker) -> None:
+    """A secret of the environment named in arithmetic, whose value bash prints when it
+    is no expression (`echo $(( DATABASE_URL ))`: see `shell.arithsecrets`)."""
+    from gatekeeper.shell.arithsecrets import arithmetic_secrets
+
+    for name, node in arithmetic_secrets(root, src):
+        reason = f"bash evaluates {name} as arithmetic, and prints its value in the error"
+        walker.problem("GK-ENV-002", reason, node)
 
 
 def _dropped_dash(root: Node, src: bytes, walker: _Walker) -> None:

@@ -49,7 +49,7 @@ _JQ_NAMED = LazyRegex(r"(?:\$ENV|(?<![\w.$])env)\s*(?:\.\s*\"?|\[\s*\")([A-Za-z_
 _JQ_ENV = LazyRegex(r"\$ENV\b|(?<![\w.$])env\b")
 _YQ_NAMED = LazyRegex(r"(?:strenv|env)\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)")
 _LISTERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "ps"})
-_LISTERS |= {"jq", "gojq", "jaq", "yq", "systemctl"}
+_LISTERS |= {"jq", "gojq", "jaq", "yq", "systemctl", "let", "local"}
 LISTERS = _LISTERS  # the commands `printed_secret` reads without a dynamic word or redirect
 # `$NAME`, `${NAME`, `${#NAME`, `${!NAME`: a name starts with a letter or `_` (`$1` is none);
 # and `${!1`, `${!@`, `${!*`: indirect through the positional parameters.
@@ -125,13 +125,17 @@ def _references(command: Command) -> tuple[list[str], bool]:
         everything = _env_prints(args)
     elif name == "set":
         everything = not args
-    elif name in ("export", "declare", "typeset"):
+    elif name in ("export", "declare", "typeset", "local"):
         names = [a for a in args if not a.startswith(("-", "+"))]
         flags = "".join(a[1:] for a in args if a.startswith("-") and a != "--")
-        if not names and set(flags) <= _LISTING_FLAGS:
+        if not names and set(flags) <= _LISTING_FLAGS and name != "local":
             everything = True
         elif "p" in flags:
             named += names
+        if "i" in flags:  # `declare -i n=X`: X's value is evaluated (`shell.arithsecrets`)
+            named += _arithmetic_operands([a.partition("=")[2] for a in names])
+    elif name == "let":
+        named += _arithmetic_operands(args)
     elif name == "ps":
         everything = any(not a.startswith("-") and "e" in a for a in args) or "-E" in args
     elif name in ("jq", "gojq", "jaq"):
@@ -168,6 +172,15 @@ def _references(command: Command) -> tuple[list[str], bool]:
     ):
         everything = True  # `printenv $X`: a name known only at run time
     return named, everything
+
+
+def _arithmetic_operands(texts: list[str]) -> list[str]:
+    """The variables arithmetic texts evaluate (`let y=X`: X, not y), whose value bash
+    prints when it is no expression (see `shell.arithsecrets`)."""
+    from gatekeeper.lazyre import re
+
+    operand = r"(?<![A-Za-z0-9_$])([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_])(?!\s*=(?!=))"
+    return [m.group(1) for text in texts for m in re.finditer(operand, text)]
 
 
 def _reads_environ(command: Command) -> bool:
