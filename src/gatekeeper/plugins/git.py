@@ -229,7 +229,7 @@ def _config_token(command: Command, ctx: Context) -> Finding | None:
     """GK-PROT-002: `git config -l`, `git remote -v`, `cat .git/config`... while the
     repository's config keeps a token (see `shell.gitcreds`)."""
     for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
-        path = printed_git_secret(command, cwd)
+        path = printed_git_secret(command, cwd, ctx.paths.home_source)
         if path:
             return Finding(
                 Verdict.ELEVATE,
