@@ -94,3 +94,65 @@ def test_a_local_listing_reads_the_repository_config_alone(
     _global_token(gk_env, "gitconfig")
     decision = check(quiet_engine, "git config --local -l", cwd=str(gk_env.project))
     assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+# -- Files of a project that keep secrets in the clear by their tool's design. bash: `cat
+# terraform.tfstate` (and the others) in a project printed the fake password each holds,
+# SAFE (GK-BASH-001); the Grep tool with `glob: "*.tfstate"` and `rg -g '*.tfstate' pw`
+# were SAFE too.
+_PROJECT_SECRETS = [
+    "terraform.tfstate",
+    ".terraform/terraform.tfstate",
+    "terraform.tfstate.backup",
+    "prod.tfvars",
+    "prod.auto.tfvars.json",
+    ".envrc",
+    ".dev.vars",
+    ".streamlit/secrets.toml",
+    "local.settings.json",
+    "svc.keytab",
+    "client_secret_123.apps.googleusercontent.com.json",
+    ".s3cfg",
+    ".my.cnf",
+]
+
+
+@pytest.mark.parametrize("name", _PROJECT_SECRETS)
+def test_a_projects_secret_file_by_its_tools_name_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, name: str
+) -> None:
+    path = gk_env.project / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('password = "fake"\n')
+    cwd = str(gk_env.project)
+    decision = check(quiet_engine, f"cat {name}", cwd=cwd)
+    assert decision.outcome is Outcome.ASK, decision.reason
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+    decision = check(quiet_engine, tool="Read", tool_input={"file_path": str(path)}, cwd=cwd)
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+
+
+@pytest.mark.parametrize("glob", ["*.tfstate", "*.tfvars", ".envrc", "*.keytab"])
+def test_a_search_that_picks_those_files_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, glob: str
+) -> None:
+    cwd = str(gk_env.project)
+    decision = check(quiet_engine, tool="Grep", tool_input={"pattern": "pw", "glob": glob}, cwd=cwd)
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+    decision = check(quiet_engine, f"rg -g '{glob}' pw", cwd=cwd)
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+
+
+@pytest.mark.parametrize(
+    "name", ["main.tf", "variables.tf", ".terraform.lock.hcl", "terraform.tfvars.example"]
+)
+def test_the_terraform_code_beside_them_stays_readable(
+    quiet_engine: Engine, gk_env: GkEnv, name: str
+) -> None:
+    (gk_env.project / name).write_text('variable "x" {}\n')
+    decision = check(quiet_engine, f"cat {name}", cwd=str(gk_env.project))
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+    decision = check(
+        quiet_engine, tool="Grep", tool_input={"pattern": "x", "glob": "*.tf"}, cwd=str(gk_env.project)
+    )
+    assert decision.outcome is Outcome.ALLOW, decision.reason

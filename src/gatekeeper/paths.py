@@ -299,6 +299,28 @@ _SECRET_PATTERNS = (
     "shadow",
     "gshadow",
     "master.key",
+    # Files of a project that keep secrets in the clear by their tool's design (redteam19):
+    # Terraform's state (every resource attribute, generated passwords and keys included)
+    # and its variable files, direnv's `.envrc` (the `.env` of direnv: `export X_TOKEN=…`),
+    # Wrangler's `.dev.vars`, Streamlit's `secrets.toml`, Azure Functions'
+    # `local.settings.json`, Kerberos keytabs, Google OAuth client secrets, and the
+    # credential files of s3cmd, boto, the MySQL client, Databricks and old docker.
+    "*.tfstate",
+    "*.tfstate.backup",
+    "*.tfvars",
+    "*.tfvars.json",
+    ".envrc",
+    ".dev.vars",
+    "secrets.toml",
+    "local.settings.json",
+    "*.keytab",
+    "client_secret*.json",
+    ".s3cfg",
+    ".boto",
+    ".my.cnf",
+    ".databrickscfg",
+    ".dockercfg",
+    "_netrc",
 )
 _NOT_SECRET = ("*.pub", ".env.example", ".env.sample", ".env.template", ".env.dist")
 _SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud")
@@ -312,7 +334,8 @@ _SYSTEM_SECRET_DIRS = tuple(f"{p}/" for p in _SYSTEM_SECRETS)
 # credential files by name. Deliberately loose: a substring is enough.
 _SECRET_WORDS = LazyRegex(
     r"(?i)pem|key|id_[rde]|p12|pfx|keystore|jks|\benv\b|\.env|netrc|credential|secret|shadow"
-    r"|npmrc|pypirc"
+    r"|npmrc|pypirc|tfstate|tfvars|dev\.vars|local\.settings|s3cfg|boto|my\.cnf|databrickscfg"
+    r"|dockercfg"
 )
 # Ordinary names: a glob that matches one of them reads files in general (`*`, `*.*`).
 _GENERIC_NAMES = ("x", "x.txt", "x.py", "x.json", "x.md", "README", "Makefile")

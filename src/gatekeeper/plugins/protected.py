@@ -224,6 +224,9 @@ _MORE_SECRETS = (
     "master.key", ".git-credentials", ".pypirc", ".npmrc", "x.p12", "x.pfx", "x.keystore",
     "x.jks", "id_dsa", "id_ecdsa", "x.env", "shadow", "gshadow", ".credentials.json",
     "credentials.toml", "credentials.tfrc.json", ".vault-token", ".pgpass",
+    "x.tfstate", "x.tfstate.backup", "x.tfvars", "x.tfvars.json", ".envrc", ".dev.vars",
+    "secrets.toml", "local.settings.json", "x.keytab", "client_secret_x.json", ".s3cfg",
+    ".boto", ".my.cnf", ".databrickscfg", ".dockercfg", "_netrc",
 )  # fmt: skip
 _ORDINARY = ("x", "x.txt", "x.py", "x.json", "x.md", "x.yaml", "x.yml", "README", "Makefile")
 
