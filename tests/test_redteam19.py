@@ -14,6 +14,8 @@ from gatekeeper.model import Outcome
 from gatekeeper.testing import check
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from gatekeeper.model import Decision
     from gatekeeper.pipeline import Engine
     from gatekeeper.testing import GkEnv
@@ -156,3 +158,137 @@ def test_the_terraform_code_beside_them_stays_readable(
         quiet_engine, tool="Grep", tool_input={"pattern": "x", "glob": "*.tf"}, cwd=str(gk_env.project)
     )
     assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+# -- Links two or more levels below a protected or credential dir of the home. Only the
+# links directly in each dir were listed (redteam15), so with the dotfiles repository as the
+# project, a file linked from `~/.vim/plugin/x.vim` or `~/.ssh/keys/work` was an ordinary
+# project file. bash (throwaway HOME, `~/.vim/plugin/x.vim` -> `dot/vim/plugin/x.vim`): from
+# `dot`, `echo 'call system("touch MARKER")' >> vim/plugin/x.vim` (SAFE), then `vim -c q`
+# created the marker; `cat ssh/work` (SAFE) printed the key `~/.ssh/keys/work` links to.
+
+
+def _deep_link(gk_env: GkEnv, link: str, target: str, text: str = "x\n", how: str = "abs") -> None:
+    """`~/LINK` -> `PROJECT/TARGET` (absolute, relative, or through a second link)."""
+    dest = gk_env.project / target
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(text)
+    source = gk_env.home / link
+    source.parent.mkdir(parents=True, exist_ok=True)
+    if how == "relative":
+        import os
+
+        source.symlink_to(os.path.relpath(dest, source.parent))
+    elif how == "chain":  # `~/LINK` -> `~/.dotlinks/NAME` -> `PROJECT/TARGET`
+        hop = gk_env.home / ".dotlinks" / target.replace("/", "_")
+        hop.parent.mkdir(exist_ok=True)
+        hop.symlink_to(dest)
+        source.symlink_to(hop)
+    else:
+        source.symlink_to(dest)
+
+
+@pytest.mark.parametrize("how", ["abs", "relative", "chain"])
+@pytest.mark.parametrize(
+    ("link", "target"),
+    [
+        (".vim/plugin/x.vim", "vim/plugin/x.vim"),
+        (".config/fish/functions/ls.fish", "fish/functions/ls.fish"),
+        (".claude/skills/foo/SKILL.md", "claude/skills/foo/SKILL.md"),
+        (".config/systemd/user/x.service", "systemd/x.service"),
+        (".ipython/profile_default/startup/00.py", "ipython/00.py"),
+        (".config/git/hooks/pre-commit", "git/hooks/pre-commit"),
+    ],
+)
+def test_a_file_linked_deep_in_a_protected_home_dir_is_protected_by_its_own_name(
+    quiet_engine: Engine, gk_env: GkEnv, link: str, target: str, how: str
+) -> None:
+    _deep_link(gk_env, link, target, how=how)
+    cwd = str(gk_env.project)
+    decision = check(quiet_engine, f"echo x >> {target}", cwd=cwd)
+    assert "GK-PROT-001" in _rules(decision), decision.reason
+    tool_input = {"file_path": str(gk_env.project / target), "content": "x"}
+    decision = check(quiet_engine, tool="Write", tool_input=tool_input, cwd=cwd)
+    assert "GK-PROT-001" in _rules(decision), decision.reason
+    decision = check(quiet_engine, "echo x >> README.md", cwd=cwd)
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+    decision = check(quiet_engine, f"cat {target}", cwd=cwd)
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+@pytest.mark.parametrize("how", ["abs", "relative", "chain"])
+@pytest.mark.parametrize(
+    ("link", "target"),
+    [
+        (".ssh/keys/work", "ssh/work"),
+        (".ssh/config.d/hosts/key", "ssh/hostkey"),
+        (".config/gh/sub/hosts.yml", "gh/hosts.yml"),
+        (".aws/cli/alias", "aws/alias"),  # aws runs its `!` aliases in a shell
+    ],
+)
+def test_a_file_linked_deep_in_a_credential_dir_is_a_credential_by_its_own_name(
+    quiet_engine: Engine, gk_env: GkEnv, link: str, target: str, how: str
+) -> None:
+    _deep_link(gk_env, link, target, "-----BEGIN OPENSSH PRIVATE KEY-----\n", how)
+    cwd = str(gk_env.project)
+    decision = check(quiet_engine, f"cat {target}", cwd=cwd)
+    assert decision.outcome is Outcome.ASK, decision.reason
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+    tool_input = {"file_path": str(gk_env.project / target)}
+    decision = check(quiet_engine, tool="Read", tool_input=tool_input, cwd=cwd)
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+
+
+def test_a_directory_linked_deep_in_a_credential_dir_is_a_credential_dir(
+    quiet_engine: Engine, gk_env: GkEnv
+) -> None:
+    (gk_env.project / "keys").mkdir()
+    (gk_env.project / "keys" / "work").write_text("-----BEGIN OPENSSH PRIVATE KEY-----\n")
+    (gk_env.project / "keys" / "work.pub").write_text("ssh-ed25519 AAAA\n")
+    (gk_env.home / ".ssh" / "sub").mkdir(parents=True)
+    (gk_env.home / ".ssh" / "sub" / "keys").symlink_to(gk_env.project / "keys")
+    cwd = str(gk_env.project)
+    decision = check(quiet_engine, "cat keys/work", cwd=cwd)
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+    decision = check(quiet_engine, "cat keys/work.pub", cwd=cwd)
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+def test_a_deep_link_made_between_two_calls_is_seen_by_the_second(
+    quiet_engine: Engine, gk_env: GkEnv
+) -> None:
+    cwd = str(gk_env.project)
+    (gk_env.home / ".vim" / "plugin").mkdir(parents=True)
+    (gk_env.project / "x.vim").write_text('" x\n')
+    assert check(quiet_engine, "echo x >> x.vim", cwd=cwd).outcome is Outcome.ALLOW
+    (gk_env.home / ".vim" / "plugin" / "x.vim").symlink_to(gk_env.project / "x.vim")
+    decision = check(quiet_engine, "echo x >> x.vim", cwd=cwd)
+    assert "GK-PROT-001" in _rules(decision), decision.reason
+
+
+def test_a_link_deep_below_an_unprotected_dir_names_an_ordinary_file(
+    quiet_engine: Engine, gk_env: GkEnv
+) -> None:
+    # `~/.config` is listed for its protected children's links, not walked below.
+    _deep_link(gk_env, ".config/myapp/sub/notes.txt", "notes.txt")
+    decision = check(quiet_engine, "echo x >> notes.txt", cwd=str(gk_env.project))
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+def test_the_walk_below_a_protected_dir_is_bounded(tmp_path: Path) -> None:
+    from gatekeeper import paths
+
+    top = tmp_path / "top"
+    (top / "a" / "b" / "c" / "d").mkdir(parents=True)
+    for depth, where in enumerate([top, top / "a", top / "a" / "b", top / "a" / "b" / "c"]):
+        (where / f"l{depth}").symlink_to(tmp_path)
+    (top / "a" / "b" / "c" / "d" / "l4").symlink_to(tmp_path)  # below `_TREE_DEPTH`
+    found = {p.rsplit("/", 1)[1] for p in paths._tree_links(str(top))}
+    assert found == {"l0", "l1", "l2", "l3"}
+    wide = tmp_path / "wide"  # more entries than `_TREE_WIDE`: its own links, nothing below
+    (wide / "sub").mkdir(parents=True)
+    (wide / "sub" / "deep").symlink_to(tmp_path)
+    (wide / "own").symlink_to(tmp_path)
+    for i in range(paths._TREE_WIDE):
+        (wide / f"f{i}").write_text("")
+    assert {p.rsplit("/", 1)[1] for p in paths._tree_links(str(wide))} == {"own"}

@@ -132,25 +132,36 @@ _LINKS_SCAN_MAX = 20_000  # entries of one directory listed at most
 # they are (what git calls a racily clean entry).
 _RACY_NS = 2_000_000_000
 # `_dir_links`' answers per directory: its (device, inode, mtime, ctime) when it was listed,
-# and the links found. A link made, removed or replaced there changes its mtime and ctime;
-# `touch -d` can set the mtime back, but the ctime only moves on.
-_DIR_LINKS: dict[str, tuple[tuple[int, int, int, int], tuple[str, ...]]] = {}
+# the links found and the real directories in it (`_tree_links`). A link or directory made,
+# removed or replaced there changes its mtime and ctime; `touch -d` can set the mtime back,
+# but the ctime only moves on.
+_DIR_LINKS: dict[
+    str, tuple[tuple[int, int, int, int], tuple[str, ...], tuple[str, ...] | None]
+] = {}
 
 
 def _dir_links(directory: str) -> tuple[str, ...]:
     """The symlinks directly in `directory` (every name): one `stat` of the directory, and
     a listing when it changed (the server keeps the last one of each)."""
+    return _listing(directory)[0]
+
+
+def _listing(directory: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
+    """`_dir_links(directory)`, and the real directories directly in it (None when it holds
+    more than `_TREE_WIDE` entries: not walked below, see `_tree_links`)."""
     try:
         st = os.stat(directory)
     except (OSError, ValueError):
-        return ()
+        return (), ()
     if not stat.S_ISDIR(st.st_mode):
-        return ()
+        return (), ()
     stamp = (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
     kept = _DIR_LINKS.get(directory)
     if kept is not None and kept[0] == stamp:
-        return kept[1]
+        return kept[1], kept[2]
     found: list[str] = []
+    dirs: list[str] = []
+    count = 0
     try:
         with os.scandir(directory) as entries:
             for count, entry in enumerate(entries):
@@ -158,14 +169,60 @@ def _dir_links(directory: str) -> tuple[str, ...]:
                     break
                 if entry.is_symlink():  # the type the listing gave: no system call
                     found.append(entry.path)
+                elif entry.is_dir(follow_symlinks=False) and entry.name not in _TREE_SKIPPED:
+                    dirs.append(entry.path)
     except (OSError, ValueError):
-        return ()
+        return (), ()
     links = tuple(found)
+    subdirs = tuple(dirs) if count < _TREE_WIDE else None
     if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
-        if len(_DIR_LINKS) >= 256:
+        if len(_DIR_LINKS) >= 1024:  # the home's dirs and those below them (`_tree_links`)
             _DIR_LINKS.clear()
-        _DIR_LINKS[directory] = (stamp, links)
-    return links
+        _DIR_LINKS[directory] = (stamp, links, subdirs)
+    return links, subdirs
+
+
+# The walk below a protected or credential dir of the home (`_tree_links`), bounded: dotfile
+# managers link files one by one at any depth (`~/.vim/plugin/x.vim`, `~/.ssh/keys/work`,
+# `~/.claude/skills/NAME/SKILL.md`), but a tool's own trees there are large
+# (`~/.local/lib/python3.X/site-packages`, `~/.vim/plugged`, `~/.kube/cache`).
+_TREE_DEPTH = 3  # directories below the top one listed: `top/a/b/c` is the deepest
+_TREE_DIRS = 8  # directories listed per top dir at most, the top one included
+_TREE_WIDE = 32  # a directory of more entries is listed, not walked below
+# Directories a tool fills on its own, where no dotfile manager links a file: not walked (a
+# stat each per call saved). Caches and logs (aws' token caches, `~/.aws/sso/cache`), gpg's
+# key and revocation stores, docker's `buildx`/`contexts`, gcloud's `configurations`.
+_TREE_SKIPPED = frozenset({
+    "cache", "caches", "logs", "log", ".git", "node_modules", "__pycache__",
+    "private-keys-v1.d", "openpgp-revocs.d", "crls.d", "public-keys.d",
+    "buildx", "contexts", "cli-plugins", "configurations", "legacy_credentials",
+})  # fmt: skip
+
+
+def _tree_links(top: str) -> tuple[str, ...]:
+    """The symlinks in `top` and in the real directories below it, breadth first, within
+    `_TREE_DEPTH`, `_TREE_DIRS` and `_TREE_WIDE` (no link followed): one `stat` per listed
+    directory, and a listing of those that changed (`_listing`)."""
+    links, subdirs = _listing(top)
+    if not subdirs:
+        return links
+    found = list(links)
+    level: list[str] = list(subdirs)
+    budget = _TREE_DIRS - 1
+    for _ in range(_TREE_DEPTH):
+        deeper: list[str] = []
+        for directory in level:
+            if budget <= 0:
+                return tuple(found)
+            budget -= 1
+            links, subdirs = _listing(directory)
+            found += links
+            if subdirs:
+                deeper += subdirs
+        level = deeper
+        if not level:
+            break
+    return tuple(found)
 
 
 def _home_links(home: str) -> tuple[tuple[str, bool], ...]:
@@ -1315,7 +1372,7 @@ class PathPolicy:
     def linked(self) -> list[tuple[str, ...]]:
         """The resolved targets of the links in the home named as a start-up or credential
         file or directory (`~/.bashrc` -> `~/dotfiles/bashrc`), and of the links in the
-        home's protected dirs (then a linked `~/.claude`'s target, or nothing) (`~/.config/git/config`, `~/.config/gh/hosts.yml`,
+        home's protected dirs and below them (`_tree_links`) (then a linked `~/.claude`'s target, or nothing) (`~/.config/git/config`, `~/.config/gh/hosts.yml`,
         `~/.claude/settings.json` -> `~/dotfiles/...`): the credential ones, then all of
         them. A dotfiles repository holds the very files the home runs and the keys it
         keeps, under names of its own (`bashrc`, `ssh/mykey`, `git/config`): a write or a
@@ -1331,7 +1388,9 @@ class PathPolicy:
             for directory in _link_dirs(home, spelled):
                 if _known_missing(directory, known, home):
                     continue  # found missing resolving the protected list: nothing to list
-                for link in _dir_links(directory):
+                # a protected dir walked below (`~/.vim/plugin/x.vim`), a parent listed
+                deep = inside_any(directory, spelled)
+                for link in _tree_links(directory) if deep else _dir_links(directory):
                     if inside_any(link, spelled) or self._named_protected(link):
                         every.append(realpath(link, known))
             self._linked.append(tuple(dict.fromkeys(every)))
@@ -1356,7 +1415,7 @@ class PathPolicy:
                     secret.append(resolved)
                 elif _known_missing(directory, known, home):
                     continue
-                for link in _dir_links(directory):
+                for link in _tree_links(directory):  # `~/.ssh/keys/work` too
                     if self._is_secret(link):  # by the link's own place and name: not `*.pub`
                         secret.append(realpath(link, known))
             self._linked.append(tuple(dict.fromkeys(secret)))
