@@ -292,3 +292,63 @@ def test_the_walk_below_a_protected_dir_is_bounded(tmp_path: Path) -> None:
     for i in range(paths._TREE_WIDE):
         (wide / f"f{i}").write_text("")
     assert {p.rsplit("/", 1)[1] for p in paths._tree_links(str(wide))} == {"own"}
+
+
+# -- Start-up files of the home not listed before. bash (throwaway HOME): with Debian's
+# default `~/.bashrc`, a `touch MARKER` in `~/.bash_aliases` ran at `bash -i`; `run-shell
+# "touch MARKER"` in `~/.config/tmux/tmux.conf` ran when a tmux server started; `!import
+# os; os.system("touch MARKER")` in `~/.pdbrc` ran at `python3 -m pdb`; `pip config list`
+# showed the `index-url` of `~/.pip/pip.conf`. Each was a write outside the allowed dirs
+# (GK-WRITE-001, the reviewer's), and through a dotfiles link from the dotfiles project, SAFE.
+_NEW_HOME_FILES = [
+    ".bash_aliases",
+    ".bash_completion",
+    ".pdbrc",
+    ".Renviron",
+    ".condarc",
+    ".ghci",
+    ".erlang",
+    ".wezterm.lua",
+    ".config/tmux/tmux.conf",
+    ".bashrc.d/10-x.sh",
+    ".oh-my-zsh/custom/x.zsh",
+    ".config/starship.toml",
+    ".config/kitty/kitty.conf",
+    ".config/i3/config",
+    ".local/share/applications/firefox.desktop",
+    ".pip/pip.conf",
+    ".config/uv/uv.toml",
+    ".lein/profiles.clj",
+    ".julia/config/startup.jl",
+    ".config/powershell/Microsoft.PowerShell_profile.ps1",
+]
+
+
+@pytest.mark.parametrize("name", _NEW_HOME_FILES)
+def test_a_new_start_up_file_of_the_home_is_protected(
+    quiet_engine: Engine, gk_env: GkEnv, name: str
+) -> None:
+    cwd = str(gk_env.project)
+    decision = check(quiet_engine, f"echo 'touch /tmp/m' >> ~/{name}", cwd=cwd)
+    assert "GK-PROT-001" in _rules(decision), decision.reason
+    tool_input = {"file_path": str(gk_env.home / name), "content": "x"}
+    decision = check(quiet_engine, tool="Write", tool_input=tool_input, cwd=cwd)
+    assert "GK-PROT-001" in _rules(decision), decision.reason
+
+
+@pytest.mark.parametrize("name", _NEW_HOME_FILES)
+def test_a_new_start_up_file_linked_into_the_dotfiles_project_is_protected(
+    quiet_engine: Engine, gk_env: GkEnv, name: str
+) -> None:
+    target = "dot/" + name.lstrip(".").replace("/", "_")
+    _deep_link(gk_env, name, target)
+    decision = check(quiet_engine, f"echo 'touch /tmp/m' >> {target}", cwd=str(gk_env.project))
+    assert "GK-PROT-001" in _rules(decision), decision.reason
+
+
+@pytest.mark.parametrize("name", [".pdbrc", ".ghci", ".erlang", ".condarc", ".bash_aliases"])
+def test_the_projects_own_file_of_such_a_name_stays_the_projects(
+    quiet_engine: Engine, gk_env: GkEnv, name: str
+) -> None:
+    decision = check(quiet_engine, f"echo x >> {name}", cwd=str(gk_env.project))
+    assert decision.outcome is Outcome.ALLOW, decision.reason

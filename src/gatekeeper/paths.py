@@ -119,6 +119,16 @@ _HOME_STARTUP_FILES = frozenset({
     ".wgetrc", ".curlrc",  # options every later download takes (its output file, its CA)
     ".screenrc",  # `exec CMD`
     ".emacs", ".mailcap",  # elisp; the program run for each MIME type
+    # redteam19: sourced by the default `~/.bashrc` of Debian and Ubuntu, by bash-completion,
+    # by zsh's `compinit`; the debuggers' and REPLs' own start-up code (`.pdbrc`'s `!cmd`,
+    # perl -d's `.perldb`, ghci's `:!cmd`, erl's `.erlang`...); R's `.Renviron`
+    # (`R_PROFILE_USER`: a script R runs), conda's channels, npm's `npm init` script, the
+    # terminal's Lua, nano's `formatter`/`linter` programs, ansible's vault password script.
+    ".bash_aliases", ".bash_completion", ".zcompdump",
+    ".pdbrc", ".perldb", ".ghci", ".ocamlinit", ".erlang", ".iex.exs", ".tclshrc",
+    ".wishrc", ".xonshrc", ".sbclrc", ".guile", ".racketrc",
+    ".renviron", ".condarc", ".npm-init.js", ".pydistutils.cfg", ".wezterm.lua", ".nanorc",
+    ".selected_editor", ".ansible.cfg",
 })  # fmt: skip
 # Names directly in the home whose link target is a credential file or directory (the
 # others of `_STARTUP_FILES` and `_HOME_STARTUP_FILES` are start-up files: writes only).
@@ -311,6 +321,35 @@ _HOME_PROTECTED_DIRS = (
     ".config/direnv",  # direnvrc: sourced by the user's shell on each `cd`
     ".config/environment.d",  # the user session's environment (`LD_PRELOAD`)
     ".config/Code/User",  # VS Code's settings.json and tasks.json for every folder
+    # redteam19: read at each start of a shell, terminal, multiplexer, prompt or window
+    # manager (`~/.config/tmux/tmux.conf`'s `run-shell`, Fedora's `~/.bashrc.d/*`,
+    # oh-my-zsh's `custom/*.zsh`, starship's `custom` commands, a `.desktop` file's `Exec`),
+    # or the index every install trusts (pip's legacy `~/.pip`, uv, conda), or code a tool
+    # runs in every project (Leiningen's profiles, Julia's startup.jl, podman's hooks).
+    ".config/tmux",
+    ".bashrc.d",
+    ".oh-my-zsh/custom",
+    ".local/share/bash-completion",
+    ".config/starship.toml",
+    ".config/powershell",
+    ".config/nushell",
+    ".config/xonsh",
+    ".config/kitty",
+    ".config/alacritty",
+    ".config/wezterm",
+    ".config/i3",
+    ".config/sway",
+    ".config/hypr",
+    ".config/nano",
+    ".config/ghc",  # ghci.conf: `:!cmd` at each ghci start
+    ".local/share/applications",
+    ".pip",
+    ".config/uv",
+    ".config/conda",
+    ".conda/.condarc",
+    ".lein/profiles.clj",
+    ".julia/config",
+    ".config/containers",
     ".claude/hooks",
     ".claude/commands",
     ".claude/agents",
