@@ -6,6 +6,7 @@ proof is stated beside it. Nothing here runs a command: the calls are only judge
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 import pytest
@@ -14,6 +15,7 @@ from gatekeeper.model import Outcome
 from gatekeeper.testing import check
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from pathlib import Path
 
     from gatekeeper.model import Decision
@@ -176,8 +178,6 @@ def _deep_link(gk_env: GkEnv, link: str, target: str, text: str = "x\n", how: st
     source = gk_env.home / link
     source.parent.mkdir(parents=True, exist_ok=True)
     if how == "relative":
-        import os
-
         source.symlink_to(os.path.relpath(dest, source.parent))
     elif how == "chain":  # `~/LINK` -> `~/.dotlinks/NAME` -> `PROJECT/TARGET`
         hop = gk_env.home / ".dotlinks" / target.replace("/", "_")
@@ -352,3 +352,88 @@ def test_the_projects_own_file_of_such_a_name_stays_the_projects(
 ) -> None:
     decision = check(quiet_engine, f"echo x >> {name}", cwd=str(gk_env.project))
     assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+# -- Other processes' command lines. bash: with `python3 -c 'import time; time.sleep(300)'
+# --api-key=sk-FAKE…` running, `ps -ef` (SAFE) printed the key; so did `pgrep -af python`,
+# `ps aux`, `pstree -a`, `top -b -n1 -c` (an MCP server started with its key as an argument,
+# `mysql -pPW`, Claude Code started with `--mcp-config '{… "env": {…}}'`).
+
+
+@pytest.fixture
+def secret_process(gk_env: GkEnv) -> Iterator[str]:
+    """A process whose command line holds a key, as `/proc` shows it (`proclines.PROC`)."""
+    from gatekeeper.shell import proclines
+
+    pid = gk_env.home.parent / "proc" / "4242"
+    pid.mkdir(parents=True)
+    (gk_env.home.parent / "proc" / "self").mkdir()  # not a process id: not read
+    argv = [b"python3", b"-c", b"import time; time.sleep(60)", b"--api-key=sk-" + b"F" * 24]
+    (pid / "cmdline").write_bytes(b"\0".join(argv) + b"\0")
+    assert str(gk_env.home.parent / "proc") == proclines.PROC
+    yield "4242"
+
+
+_LINE_LISTERS = [
+    "ps -ef",
+    "ps aux",
+    "ps ax",
+    "ps -eo pid,args",
+    "ps -C python3 -o pid,cmd",
+    "pgrep -af python",
+    "pstree -a",
+    "top -b -n1 -c",
+    "systemctl status",
+]
+_NAME_LISTERS = ["ps -e", "ps", "ps -eo pid,comm", "ps -p 1 -o comm", "pgrep python", "top -b -n1"]
+
+
+@pytest.mark.parametrize("command", _LINE_LISTERS)
+def test_a_listing_of_command_lines_holding_a_secret_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, secret_process: str, command: str
+) -> None:
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert decision.outcome is Outcome.ASK, decision.reason
+    assert "GK-ENV-002" in _rules(decision), decision.reason
+
+
+@pytest.mark.parametrize("command", _NAME_LISTERS)
+def test_a_listing_of_process_names_stays_allowed(
+    quiet_engine: Engine, gk_env: GkEnv, secret_process: str, command: str
+) -> None:
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+@pytest.mark.parametrize("command", ["ps -ef", "ps aux", "pgrep -af python"])
+def test_a_listing_of_command_lines_without_a_secret_stays_allowed(
+    quiet_engine: Engine, gk_env: GkEnv, command: str
+) -> None:
+    proc = gk_env.home.parent / "proc" / "4243"
+    proc.mkdir(parents=True)
+    (proc / "cmdline").write_bytes(b"python3\0-m\0http.server\0--bind\0127.0.0.1\0")
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="no /proc")
+def test_the_real_proc_is_read_as_ps_reads_it() -> None:
+    import subprocess
+    import sys
+    import time
+
+    from gatekeeper.shell import proclines
+
+    key = "--api-key=sk-" + "F" * 24
+    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", key])
+    try:
+        for _ in range(500):  # until the child has exec'd: its command line is its own
+            with open(f"/proc/{process.pid}/cmdline", "rb") as f:
+                if key.encode() in f.read():
+                    break
+            time.sleep(0.01)
+        assert proclines.PROC == "/proc"
+        assert proclines.process_secret()  # this one, or another of the machine's
+    finally:
+        process.kill()
+        process.wait()
