@@ -437,3 +437,58 @@ def test_the_real_proc_is_read_as_ps_reads_it() -> None:
     finally:
         process.kill()
         process.wait()
+
+
+# -- Credential files of the home outside the credential dirs, and histories. Each read was
+# only a read outside the allowed dirs (GK-BASH-002, the reviewer's). bash (throwaway HOME):
+# `cat ~/.azure/msal_token_cache.json`, `cat ~/.config/rclone/rclone.conf`, `cat
+# ~/.bash_history` printed the fake token each held; `history -r; history` (no file: bash
+# reads ~/.bash_history even when not interactive) printed the `export GH_TOKEN=…` line.
+_HOME_SECRETS = [
+    ".azure/msal_token_cache.json",
+    ".config/rclone/rclone.conf",
+    ".config/hub",
+    ".config/sops/age/keys.txt",
+    ".config/containers/auth.json",
+    ".kaggle/kaggle.json",
+    ".cache/huggingface/token",
+    ".terraformrc",
+    ".gradle/gradle.properties",
+    ".bash_history",
+    ".zsh_history",
+    ".python_history",
+    ".local/share/fish/fish_history",
+]
+
+
+@pytest.mark.parametrize("name", _HOME_SECRETS)
+def test_a_credential_file_of_the_home_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, name: str
+) -> None:
+    path = gk_env.home / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"token = {_TOKEN}\n")
+    cwd = str(gk_env.project)
+    decision = check(quiet_engine, f"cat ~/{name}", cwd=cwd)
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+    decision = check(quiet_engine, tool="Read", tool_input={"file_path": str(path)}, cwd=cwd)
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+
+
+@pytest.mark.parametrize("command", ["history -r; history", "history -n && history 5"])
+def test_history_read_from_the_history_file_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, command: str
+) -> None:
+    (gk_env.home / ".bash_history").write_text(f"export GH_TOKEN={_TOKEN}\n")
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+
+
+@pytest.mark.parametrize(
+    "command", ["history", "history 5", "cat ~/.config/rclone/README", "cat ~/.azure/../notes"]
+)
+def test_the_neighbours_of_those_files_are_judged_as_before(
+    quiet_engine: Engine, gk_env: GkEnv, command: str
+) -> None:
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert "GK-PROT-002" not in _rules(decision), decision.reason

@@ -389,6 +389,19 @@ _SECRET_PATTERNS = (
     "credentials.tfrc.json",
     ".vault-token",
     ".pgpass",
+    ".mylogin.cnf",
+    # Shell and REPL histories: a token typed or pasted on a command line is kept there.
+    ".bash_history",
+    ".zsh_history",
+    ".sh_history",
+    ".histfile",
+    "fish_history",
+    ".python_history",
+    ".psql_history",
+    ".mysql_history",
+    ".sqlite_history",
+    ".node_repl_history",
+    ".rediscli_history",
     "secrets.json",
     "secrets.yaml",
     "secrets.yml",
@@ -419,7 +432,26 @@ _SECRET_PATTERNS = (
     "_netrc",
 )
 _NOT_SECRET = ("*.pub", ".env.example", ".env.sample", ".env.template", ".env.dist")
-_SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud")
+_SECRET_HOME_DIRS = (
+    ".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud",
+    ".azure",  # the az CLI's tokens (`msal_token_cache.json`, `accessTokens.json`)
+)  # fmt: skip
+# Files of the home, by their place below it (lower case), where a tool keeps a token or a
+# password in the clear (redteam19): rclone's remotes, hub's and glab's tokens, sops' age
+# key, composer's and podman's registry auth, Poetry's, Terraform's, Yarn's, Gradle's and
+# Maven's credentials, Kaggle's key, Hugging Face's token, the DigitalOcean, Hetzner,
+# Fly.io, ngrok, Wrangler, Stripe, Travis and CircleCI CLIs' tokens. Tested by name and
+# place (no listing).
+_HOME_SECRET_FILES = frozenset({
+    ".config/rclone/rclone.conf", ".config/hub", ".config/glab-cli/config.yml",
+    ".config/sops/age/keys.txt", ".config/composer/auth.json", ".composer/auth.json",
+    ".config/containers/auth.json", ".config/pypoetry/auth.toml", ".terraformrc",
+    ".yarnrc.yml", ".gradle/gradle.properties", ".m2/settings.xml", ".kaggle/kaggle.json",
+    ".huggingface/token", ".cache/huggingface/token", ".config/doctl/config.yaml",
+    ".config/hcloud/cli.toml", ".fly/config.yml", ".config/ngrok/ngrok.yml",
+    ".ngrok2/ngrok.yml", ".wrangler/config/default.toml", ".config/stripe/config.toml",
+    ".travis/config.yml", ".circleci/cli.yml",
+})  # fmt: skip
 _SECRET_HOME_MARKS = tuple("/" + d for d in _SECRET_HOME_DIRS)
 _MARKS_DOTTED = all(mark.startswith("/.") for mark in _SECRET_HOME_MARKS)
 _SYSTEM_SECRETS = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh")
@@ -431,7 +463,7 @@ _SYSTEM_SECRET_DIRS = tuple(f"{p}/" for p in _SYSTEM_SECRETS)
 _SECRET_WORDS = LazyRegex(
     r"(?i)pem|key|id_[rde]|p12|pfx|keystore|jks|\benv\b|\.env|netrc|credential|secret|shadow"
     r"|npmrc|pypirc|tfstate|tfvars|dev\.vars|local\.settings|s3cfg|boto|my\.cnf|databrickscfg"
-    r"|dockercfg"
+    r"|dockercfg|_history|histfile"
 )
 # Ordinary names: a glob that matches one of them reads files in general (`*`, `*.*`).
 _GENERIC_NAMES = ("x", "x.txt", "x.py", "x.json", "x.md", "README", "Makefile")
@@ -1530,11 +1562,21 @@ class PathPolicy:
             or (lowered != path and inside_any(lowered, _secret_home_dirs(self.home.lower())))
         ):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
+        if (marked or "/." in path) and self._home_secret_file(path):
+            return True
         if name == "environ" and path.startswith("/proc/"):
             return True  # a process' environment (`/proc/self/environ`): its keys and tokens
         if plain:  # `inside_any(path, _SYSTEM_SECRETS)`, inline (its roots are plain)
             return path in _SYSTEM_SECRETS or path.startswith(_SYSTEM_SECRET_DIRS)
         return inside_any(path, _SYSTEM_SECRETS)
+
+    def _home_secret_file(self, path: str) -> bool:
+        """One of `_HOME_SECRET_FILES` (case-blind, as the other names)."""
+        home = self.home
+        return (
+            path[: len(home) + 1] == home + "/"
+            and path[len(home) + 1 :].lower() in _HOME_SECRET_FILES
+        )
 
     def classify(self, raw: str, *, write: bool) -> tuple[str, str]:
         """The class of a raw path (see the module docstring) and its resolved form.

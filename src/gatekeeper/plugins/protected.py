@@ -226,7 +226,10 @@ _MORE_SECRETS = (
     "credentials.toml", "credentials.tfrc.json", ".vault-token", ".pgpass",
     "x.tfstate", "x.tfstate.backup", "x.tfvars", "x.tfvars.json", ".envrc", ".dev.vars",
     "secrets.toml", "local.settings.json", "x.keytab", "client_secret_x.json", ".s3cfg",
-    ".boto", ".my.cnf", ".databrickscfg", ".dockercfg", "_netrc",
+    ".boto", ".my.cnf", ".databrickscfg", ".dockercfg", "_netrc", ".mylogin.cnf",
+    ".bash_history", ".zsh_history", ".sh_history", ".histfile", "fish_history",
+    ".python_history", ".psql_history", ".mysql_history", ".sqlite_history",
+    ".node_repl_history", ".rediscli_history",
 )  # fmt: skip
 _ORDINARY = ("x", "x.txt", "x.py", "x.json", "x.md", "x.yaml", "x.yml", "README", "Makefile")
 
@@ -537,6 +540,15 @@ def _named_read_finding(command: Command, how: str, ctx: Context) -> Finding | N
                     "files: only the user can approve that",
                 )
         return None
+    if command.name == "history":
+        # `history -r` (or `-n`) with no file reads $HISTFILE, by default ~/.bash_history
+        # even in a non-interactive bash; `history` then prints it (bash: a token typed there)
+        args = command.argv[1:]
+        if any(a[:1] == "-" and ("r" in a or "n" in a) for a in args) and all(
+            a[:1] == "-" for a in args
+        ):
+            return _read_finding(os.environ.get("HISTFILE") or "~/.bash_history", how, ctx)
+        return None
     if command.name == "socat":  # `socat -u OPEN:~/.ssh/id_rsa,rdonly -`: inside an address
         from gatekeeper.shell.socat import socat_files
 
@@ -547,7 +559,7 @@ def _named_read_finding(command: Command, how: str, ctx: Context) -> Finding | N
     return None
 
 
-_READS_BY_NAME = frozenset({"git", "socat", *_SEARCH_GLOBS})
+_READS_BY_NAME = frozenset({"git", "socat", "history", *_SEARCH_GLOBS})
 
 
 def _wraps_interpreter(command: Command) -> bool:
