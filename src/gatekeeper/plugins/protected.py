@@ -78,6 +78,7 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import NAME_MAX, PROTECTED
+from gatekeeper.shell.credprint import NAMES as CREDENTIAL_PRINTERS
 from gatekeeper.shell.effects import STDIN_WRAPPERS, operands, write_targets
 from gatekeeper.shell.inlinecode import _INTERPRETERS, code_paths, inline_programs, interpreter
 
@@ -518,6 +519,16 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _named_read_finding(command, how, ctx)
         if found is not None:
             return found
+    if command.name in CREDENTIAL_PRINTERS or command.name[:4] in ("git-", "dock"):
+        from gatekeeper.shell.credprint import printed_credential
+
+        if printed_credential(command):
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-002",
+                f"`{command.text[:80]}` prints a credential of the user (a token, a password "
+                "from a store): only the user can approve that",
+            )
     for _, value in command.assignments:
         for raw in _path_candidates(value.text):
             found = _read_finding(raw, "an environment assignment", ctx)
