@@ -492,3 +492,15 @@ def test_the_neighbours_of_those_files_are_judged_as_before(
 ) -> None:
     decision = check(quiet_engine, command, cwd=str(gk_env.project))
     assert "GK-PROT-002" not in _rules(decision), decision.reason
+
+
+# A token file directly in the home, linked into the dotfiles repository under a name of
+# its own (`~/.pgpass` -> `dot/pgpass`): read there by that name, SAFE (bash: `cat pgpass`
+# in the dotfiles repository printed the fake password).
+@pytest.mark.parametrize("name", [".pgpass", ".my.cnf", ".s3cfg", ".terraformrc", ".vault-token"])
+def test_a_linked_token_file_of_the_home_is_a_credential_by_its_own_name(
+    quiet_engine: Engine, gk_env: GkEnv, name: str
+) -> None:
+    _deep_link(gk_env, name, "dot/" + name.lstrip("."), "db:5432:*:app:fake\n")
+    decision = check(quiet_engine, f"cat dot/{name.lstrip('.')}", cwd=str(gk_env.project))
+    assert "GK-PROT-002" in _rules(decision), decision.reason

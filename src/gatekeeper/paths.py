@@ -135,6 +135,10 @@ _HOME_STARTUP_FILES = frozenset({
 _SECRET_LINK_NAMES = frozenset({
     ".netrc", ".git-credentials", ".pypirc", ".npmrc",
     ".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure",
+    # redteam19: the other token files directly in the home (`_HOME_SECRET_FILES`,
+    # `_SECRET_PATTERNS`), which a dotfiles repository keeps under names of its own
+    ".pgpass", ".my.cnf", ".mylogin.cnf", ".s3cfg", ".boto", ".databrickscfg",
+    ".vault-token", ".terraformrc", ".yarnrc.yml", ".kaggle", ".huggingface",
 })  # fmt: skip
 _LINKS_SCAN_MAX = 20_000  # entries of one directory listed at most
 # A listing is kept only when the directory's ctime is this much older than the listing: a
