@@ -504,3 +504,48 @@ def test_a_linked_token_file_of_the_home_is_a_credential_by_its_own_name(
     _deep_link(gk_env, name, "dot/" + name.lstrip("."), "db:5432:*:app:fake\n")
     decision = check(quiet_engine, f"cat dot/{name.lstrip('.')}", cwd=str(gk_env.project))
     assert "GK-PROT-002" in _rules(decision), decision.reason
+
+
+# -- Claude Code's MCP config keeping a server's key. `claude mcp add --scope project -e
+# API_KEY=VALUE` writes VALUE into the project's `.mcp.json` (the default scope, into
+# `~/.claude.json`). bash: `cat .mcp.json` (SAFE) printed the fake key; `cat ~/.claude.json`
+# was only a read outside the allowed dirs (GK-BASH-002).
+def _mcp(env: dict[str, str]) -> str:
+    import json
+
+    return json.dumps({"mcpServers": {"x": {"command": "npx", "args": ["srv"], "env": env}}})
+
+
+@pytest.mark.parametrize(
+    "env", [{"API_KEY": "sk-" + "F" * 24}, {"GITHUB_TOKEN": "abc123"}, {"DB_PASSWORD": "pw"}]
+)
+@pytest.mark.parametrize("command", ["cat .mcp.json", "jq . .mcp.json", "Read", "home"])
+def test_an_mcp_config_keeping_a_key_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, env: dict[str, str], command: str
+) -> None:
+    cwd = str(gk_env.project)
+    (gk_env.project / ".mcp.json").write_text(_mcp(env))
+    if command == "Read":
+        tool_input = {"file_path": str(gk_env.project / ".mcp.json")}
+        decision = check(quiet_engine, tool="Read", tool_input=tool_input, cwd=cwd)
+    elif command == "home":
+        (gk_env.home / ".claude.json").write_text(_mcp(env))
+        decision = check(quiet_engine, "cat ~/.claude.json", cwd=cwd)
+    else:
+        decision = check(quiet_engine, command, cwd=cwd)
+    assert decision.outcome is Outcome.ASK, decision.reason
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+
+
+@pytest.mark.parametrize("command", ["cat .mcp.json", "jq . .mcp.json", "Read"])
+def test_an_mcp_config_naming_its_variables_stays_readable(
+    quiet_engine: Engine, gk_env: GkEnv, command: str
+) -> None:
+    cwd = str(gk_env.project)
+    (gk_env.project / ".mcp.json").write_text(_mcp({"API_KEY": "${API_KEY}", "DEBUG": "1"}))
+    if command == "Read":
+        tool_input = {"file_path": str(gk_env.project / ".mcp.json")}
+        decision = check(quiet_engine, tool="Read", tool_input=tool_input, cwd=cwd)
+    else:
+        decision = check(quiet_engine, command, cwd=cwd)
+    assert decision.outcome is Outcome.ALLOW, decision.reason

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 _KEY_MARKS = ("extraheader", "url", "insteadof", "token", "password", "credential", "auth")
 READERS = {"cat", "head", "tail", "less", "more", "bat", "batcat", "grep", "egrep", "fgrep"}
 READERS |= {"rg", "sed", "awk", "nl", "tac", "strings", "xxd", "od", "sort", "cut", "view"}
+READERS |= {"jq", "gojq", "jaq", "yq"}
 _GIT_SUBS = {"config", "var", "remote", "ls-remote"}
 _LISTING = {"-l", "--list", "list", "--get-regexp", "--regexp", "--get-urlmatch", "--show-origin"}
 
@@ -88,6 +89,56 @@ def repo_config(cwd: str) -> str:
 
 
 _MAX_INCLUDES = 8
+_MAX_MCP_BYTES = 1 << 22
+MCP_CONFIGS = (".mcp.json", ".claude.json")
+
+
+def secret_mcp_config(path: str) -> bool:
+    """Whether Claude Code's MCP config at `path` (a project's `.mcp.json`, `~/.claude.json`)
+    keeps a secret in the clear: a value the audit log would mask, or an MCP server's `env`
+    or `headers` entry that looks like one (`"GITHUB_TOKEN": "…"`, not `"${GITHUB_TOKEN}"`).
+    `claude mcp add -e KEY=VALUE` writes the literal value there."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(_MAX_MCP_BYTES)
+    except OSError:
+        return False
+    text = data.decode("utf-8", "replace")
+    if not any(m in text for m in ('"env"', '"headers"', "sk-", "gh", "AKIA", "://", "PRIVATE")):
+        return False
+    from gatekeeper.shell.secretenv import secret_value, secret_variable
+
+    if secret_value(text):
+        return True
+    import json
+
+    try:
+        tree = json.loads(text)
+    except ValueError:
+        return False
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("env", "headers") and isinstance(value, dict):
+                    for name, item in value.items():
+                        if (
+                            isinstance(item, str)
+                            and item
+                            and not item.startswith("${")
+                            and (
+                                secret_variable(str(name), {str(name): item})
+                                or str(name).lower() == "authorization"
+                            )
+                        ):
+                            return True
+                elif isinstance(value, dict | list):
+                    stack.append(value)
+    return False
+
 
 
 def _included(path: str) -> list[str]:
@@ -182,10 +233,16 @@ def printed_git_secret(command: Command, cwd: str, home: str = "") -> str:
         globals_ = [os.path.realpath(c) for c in user_configs(home)] if home else []
         for word in command.words[1:]:
             text = word.text
-            if word.dynamic or not text.endswith("config") or ("/" not in text and text != "config"):
+            if text.endswith(MCP_CONFIGS) and not word.dynamic:
+                pass  # Claude Code's MCP config: `claude mcp add -e KEY=VALUE` keeps VALUE
+            elif word.dynamic or not text.endswith("config") or (
+                "/" not in text and text != "config"
+            ):
                 continue
             path = os.path.realpath(os.path.join(cwd or "/", _home_path(text, home)))
             config = os.path.basename(os.path.dirname(path)) == ".git" or path in globals_
             if config and secret_config(path):
+                return path
+            if path.endswith(MCP_CONFIGS) and secret_mcp_config(path):
                 return path
     return ""
