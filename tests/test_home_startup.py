@@ -195,7 +195,7 @@ def test_the_home_listing_is_kept_only_while_the_home_is_unchanged(
     assert str(home) not in paths._DIR_LINKS
     monkeypatch.setattr(paths, "_RACY_NS", -(10**18))  # keep every listing from here on
     assert paths._home_links(str(home)) == ()
-    assert paths._DIR_LINKS[str(home)][1] == ()
+    assert paths._DIR_LINKS[str(home)][1][0] == ()  # its links (`paths._Listing`)
     (home / ".bashrc").symlink_to(tmp_path / "bashrc")
     assert paths._home_links(str(home)) == ((str(home / ".bashrc"), False),)
     (home / ".SSH").symlink_to(tmp_path)  # case-blind, and a credential directory

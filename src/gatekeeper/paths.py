@@ -119,12 +119,26 @@ _HOME_STARTUP_FILES = frozenset({
     ".wgetrc", ".curlrc",  # options every later download takes (its output file, its CA)
     ".screenrc",  # `exec CMD`
     ".emacs", ".mailcap",  # elisp; the program run for each MIME type
+    # redteam19: sourced by the default `~/.bashrc` of Debian and Ubuntu, by bash-completion,
+    # by zsh's `compinit`; the debuggers' and REPLs' own start-up code (`.pdbrc`'s `!cmd`,
+    # perl -d's `.perldb`, ghci's `:!cmd`, erl's `.erlang`...); R's `.Renviron`
+    # (`R_PROFILE_USER`: a script R runs), conda's channels, npm's `npm init` script, the
+    # terminal's Lua, nano's `formatter`/`linter` programs, ansible's vault password script.
+    ".bash_aliases", ".bash_completion", ".zcompdump",
+    ".pdbrc", ".perldb", ".ghci", ".ocamlinit", ".erlang", ".iex.exs", ".tclshrc",
+    ".wishrc", ".xonshrc", ".sbclrc", ".guile", ".racketrc",
+    ".renviron", ".condarc", ".npm-init.js", ".pydistutils.cfg", ".wezterm.lua", ".nanorc",
+    ".selected_editor", ".ansible.cfg",
 })  # fmt: skip
 # Names directly in the home whose link target is a credential file or directory (the
 # others of `_STARTUP_FILES` and `_HOME_STARTUP_FILES` are start-up files: writes only).
 _SECRET_LINK_NAMES = frozenset({
     ".netrc", ".git-credentials", ".pypirc", ".npmrc",
     ".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure",
+    # redteam19: the other token files directly in the home (`_HOME_SECRET_FILES`,
+    # `_SECRET_PATTERNS`), which a dotfiles repository keeps under names of its own
+    ".pgpass", ".my.cnf", ".mylogin.cnf", ".s3cfg", ".boto", ".databrickscfg",
+    ".vault-token", ".terraformrc", ".yarnrc.yml", ".kaggle", ".huggingface",
 })  # fmt: skip
 _LINKS_SCAN_MAX = 20_000  # entries of one directory listed at most
 # A listing keeps its entries' names (`_Entries`) up to this many entries: past it, each name
@@ -137,11 +151,15 @@ _RACY_NS = 2_000_000_000
 # A directory's entries as its listing found them: each name with whether it is a symlink,
 # and the set of the names in lower case (see `_entry_listed`).
 _Entries = tuple[dict[str, bool], frozenset[str]]
+# What a listing found (`_listing`): the links, the entries (or None), and the real
+# directories in it (`_tree_links`; None when it holds more than `_TREE_WIDE` entries).
+_Listing = tuple[tuple[str, ...], _Entries | None, tuple[str, ...] | None]
 # `_listing`'s answers per directory: its (device, inode, mtime, ctime) when it was listed,
-# the links found, and its entries (or None). A link made, removed or replaced there, or any
-# other name added, removed or renamed, changes its mtime and ctime; `touch -d` can set the
-# mtime back, but the ctime only moves on (so does a `chmod` of the directory).
-_DIR_LINKS: dict[str, tuple[tuple[int, int, int, int], tuple[str, ...], _Entries | None]] = {}
+# and what the listing found. A link, directory or any other name added, removed, renamed or
+# replaced there changes its mtime and ctime; `touch -d` can set the mtime back, but the
+# ctime only moves on (so does a `chmod` of the directory).
+_DIR_LINKS: dict[str, tuple[tuple[int, int, int, int], _Listing]] = {}
+_UNLISTED: _Listing = ((), None, ())
 
 
 def _dir_links(directory: str) -> tuple[str, ...]:
@@ -150,23 +168,27 @@ def _dir_links(directory: str) -> tuple[str, ...]:
     return _listing(directory)[0]
 
 
-def _listing(directory: str) -> tuple[tuple[str, ...], _Entries | None]:
-    """`_dir_links(directory)`, and the directory's entries (`_Entries`) when the listing can
+def _listing(directory: str) -> _Listing:
+    """`_dir_links(directory)`; the directory's entries (`_Entries`) when the listing can
     stand for an `lstat` of each name below it: complete, at most `_ENTRIES_MAX` names, every
     one ASCII, and the directory searchable by this process (`access`, effective ids), as an
-    `lstat` below it needs. Else None (and `((), None)` where it cannot be listed)."""
+    `lstat` below it needs, else None; and the real directories directly in it (None when it
+    holds more than `_TREE_WIDE` entries: not walked below, see `_tree_links`).
+    `_UNLISTED` where it cannot be listed."""
     try:
         st = os.stat(directory)
     except (OSError, ValueError):
-        return (), None
+        return _UNLISTED
     if not stat.S_ISDIR(st.st_mode):
-        return (), None
+        return _UNLISTED
     stamp = (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
     kept = _DIR_LINKS.get(directory)
     if kept is not None and kept[0] == stamp:
-        return kept[1], kept[2]
+        return kept[1]
     found: list[str] = []
     kinds: dict[str, bool] | None = {}
+    dirs: list[str] = []
+    count = 0
     try:
         with os.scandir(directory) as entries:
             for count, entry in enumerate(entries):
@@ -176,6 +198,8 @@ def _listing(directory: str) -> tuple[tuple[str, ...], _Entries | None]:
                 link = entry.is_symlink()  # the type the listing gave: no system call
                 if link:
                     found.append(entry.path)
+                elif entry.is_dir(follow_symlinks=False) and entry.name not in _TREE_SKIPPED:
+                    dirs.append(entry.path)
                 if kinds is not None:
                     if count >= _ENTRIES_MAX or not entry.name.isascii():
                         kinds = None
@@ -185,14 +209,58 @@ def _listing(directory: str) -> tuple[tuple[str, ...], _Entries | None]:
             directory, os.X_OK, effective_ids=True
         )
     except (OSError, ValueError):
-        return (), None
-    links = tuple(found)
+        return _UNLISTED
     listed = (kinds, frozenset(map(str.lower, kinds))) if kinds is not None and searchable else None
+    found_all: _Listing = (tuple(found), listed, tuple(dirs) if count < _TREE_WIDE else None)
     if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
-        if len(_DIR_LINKS) >= 256:
+        if len(_DIR_LINKS) >= 1024:  # the home's dirs and those below them (`_tree_links`)
             _DIR_LINKS.clear()
-        _DIR_LINKS[directory] = (stamp, links, listed)
-    return links, listed
+        _DIR_LINKS[directory] = (stamp, found_all)
+    return found_all
+
+
+# The walk below a protected or credential dir of the home (`_tree_links`), bounded: dotfile
+# managers link files one by one at any depth (`~/.vim/plugin/x.vim`, `~/.ssh/keys/work`,
+# `~/.claude/skills/NAME/SKILL.md`), but a tool's own trees there are large
+# (`~/.local/lib/python3.X/site-packages`, `~/.vim/plugged`, `~/.kube/cache`).
+_TREE_DEPTH = 3  # directories below the top one listed: `top/a/b/c` is the deepest
+_TREE_DIRS = 8  # directories listed per top dir at most, the top one included
+_TREE_WIDE = 32  # a directory of more entries is listed, not walked below
+# Directories a tool fills on its own, where no dotfile manager links a file: not walked (a
+# stat each per call saved). Caches and logs (aws' token caches, `~/.aws/sso/cache`), gpg's
+# key and revocation stores, docker's `buildx`/`contexts`, gcloud's `configurations`.
+_TREE_SKIPPED = frozenset({
+    "cache", "caches", "logs", "log", ".git", "node_modules", "__pycache__",
+    "private-keys-v1.d", "openpgp-revocs.d", "crls.d", "public-keys.d",
+    "buildx", "contexts", "cli-plugins", "configurations", "legacy_credentials",
+})  # fmt: skip
+
+
+def _tree_links(top: str, listing: Callable[[str], _Listing] = _listing) -> tuple[str, ...]:
+    """The symlinks in `top` and in the real directories below it, breadth first, within
+    `_TREE_DEPTH`, `_TREE_DIRS` and `_TREE_WIDE` (no link followed): one `stat` per listed
+    directory, and a listing of those that changed (`listing`: `_listing`, or a policy's
+    once-per-call `PathPolicy._list`)."""
+    links, _, subdirs = listing(top)
+    if not subdirs:
+        return links
+    found = list(links)
+    level: list[str] = list(subdirs)
+    budget = _TREE_DIRS - 1
+    for _ in range(_TREE_DEPTH):
+        deeper: list[str] = []
+        for directory in level:
+            if budget <= 0:
+                return tuple(found)
+            budget -= 1
+            links, _, subdirs = listing(directory)
+            found += links
+            if subdirs:
+                deeper += subdirs
+        level = deeper
+        if not level:
+            break
+    return tuple(found)
 
 
 def _entry_listed(entries: _Entries, name: str) -> int | None:
@@ -324,6 +392,35 @@ _HOME_PROTECTED_DIRS = (
     ".config/direnv",  # direnvrc: sourced by the user's shell on each `cd`
     ".config/environment.d",  # the user session's environment (`LD_PRELOAD`)
     ".config/Code/User",  # VS Code's settings.json and tasks.json for every folder
+    # redteam19: read at each start of a shell, terminal, multiplexer, prompt or window
+    # manager (`~/.config/tmux/tmux.conf`'s `run-shell`, Fedora's `~/.bashrc.d/*`,
+    # oh-my-zsh's `custom/*.zsh`, starship's `custom` commands, a `.desktop` file's `Exec`),
+    # or the index every install trusts (pip's legacy `~/.pip`, uv, conda), or code a tool
+    # runs in every project (Leiningen's profiles, Julia's startup.jl, podman's hooks).
+    ".config/tmux",
+    ".bashrc.d",
+    ".oh-my-zsh/custom",
+    ".local/share/bash-completion",
+    ".config/starship.toml",
+    ".config/powershell",
+    ".config/nushell",
+    ".config/xonsh",
+    ".config/kitty",
+    ".config/alacritty",
+    ".config/wezterm",
+    ".config/i3",
+    ".config/sway",
+    ".config/hypr",
+    ".config/nano",
+    ".config/ghc",  # ghci.conf: `:!cmd` at each ghci start
+    ".local/share/applications",
+    ".pip",
+    ".config/uv",
+    ".config/conda",
+    ".conda/.condarc",
+    ".lein/profiles.clj",
+    ".julia/config",
+    ".config/containers",
     ".claude/hooks",
     ".claude/commands",
     ".claude/agents",
@@ -363,15 +460,69 @@ _SECRET_PATTERNS = (
     "credentials.tfrc.json",
     ".vault-token",
     ".pgpass",
+    ".mylogin.cnf",
+    # Shell and REPL histories: a token typed or pasted on a command line is kept there.
+    ".bash_history",
+    ".zsh_history",
+    ".sh_history",
+    ".histfile",
+    "fish_history",
+    ".python_history",
+    ".psql_history",
+    ".mysql_history",
+    ".sqlite_history",
+    ".node_repl_history",
+    ".rediscli_history",
     "secrets.json",
     "secrets.yaml",
     "secrets.yml",
     "shadow",
     "gshadow",
     "master.key",
+    # Files of a project that keep secrets in the clear by their tool's design (redteam19):
+    # Terraform's state (every resource attribute, generated passwords and keys included)
+    # and its variable files, direnv's `.envrc` (the `.env` of direnv: `export X_TOKEN=…`),
+    # Wrangler's `.dev.vars`, Streamlit's `secrets.toml`, Azure Functions'
+    # `local.settings.json`, Kerberos keytabs, Google OAuth client secrets, and the
+    # credential files of s3cmd, boto, the MySQL client, Databricks and old docker.
+    "*.tfstate",
+    "*.tfstate.backup",
+    "*.tfvars",
+    "*.tfvars.json",
+    ".envrc",
+    ".dev.vars",
+    "secrets.toml",
+    "local.settings.json",
+    "*.keytab",
+    "client_secret*.json",
+    ".s3cfg",
+    ".boto",
+    ".my.cnf",
+    ".databrickscfg",
+    ".dockercfg",
+    "_netrc",
 )
 _NOT_SECRET = ("*.pub", ".env.example", ".env.sample", ".env.template", ".env.dist")
-_SECRET_HOME_DIRS = (".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud")
+_SECRET_HOME_DIRS = (
+    ".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gh", ".config/gcloud",
+    ".azure",  # the az CLI's tokens (`msal_token_cache.json`, `accessTokens.json`)
+)  # fmt: skip
+# Files of the home, by their place below it (lower case), where a tool keeps a token or a
+# password in the clear (redteam19): rclone's remotes, hub's and glab's tokens, sops' age
+# key, composer's and podman's registry auth, Poetry's, Terraform's, Yarn's, Gradle's and
+# Maven's credentials, Kaggle's key, Hugging Face's token, the DigitalOcean, Hetzner,
+# Fly.io, ngrok, Wrangler, Stripe, Travis and CircleCI CLIs' tokens. Tested by name and
+# place (no listing).
+_HOME_SECRET_FILES = frozenset({
+    ".config/rclone/rclone.conf", ".config/hub", ".config/glab-cli/config.yml",
+    ".config/sops/age/keys.txt", ".config/composer/auth.json", ".composer/auth.json",
+    ".config/containers/auth.json", ".config/pypoetry/auth.toml", ".terraformrc",
+    ".yarnrc.yml", ".gradle/gradle.properties", ".m2/settings.xml", ".kaggle/kaggle.json",
+    ".huggingface/token", ".cache/huggingface/token", ".config/doctl/config.yaml",
+    ".config/hcloud/cli.toml", ".fly/config.yml", ".config/ngrok/ngrok.yml",
+    ".ngrok2/ngrok.yml", ".wrangler/config/default.toml", ".config/stripe/config.toml",
+    ".travis/config.yml", ".circleci/cli.yml",
+})  # fmt: skip
 _SECRET_HOME_MARKS = tuple("/" + d for d in _SECRET_HOME_DIRS)
 # Each of them as its names below the home (`.config/gh`: `.config`, `gh`).
 _SECRET_HOME_NAMES = tuple(tuple(d.split("/")) for d in _SECRET_HOME_DIRS)
@@ -384,7 +535,8 @@ _SYSTEM_SECRET_DIRS = tuple(f"{p}/" for p in _SYSTEM_SECRETS)
 # credential files by name. Deliberately loose: a substring is enough.
 _SECRET_WORDS = LazyRegex(
     r"(?i)pem|key|id_[rde]|p12|pfx|keystore|jks|\benv\b|\.env|netrc|credential|secret|shadow"
-    r"|npmrc|pypirc"
+    r"|npmrc|pypirc|tfstate|tfvars|dev\.vars|local\.settings|s3cfg|boto|my\.cnf|databrickscfg"
+    r"|dockercfg|_history|histfile"
 )
 # Ordinary names: a glob that matches one of them reads files in general (`*`, `*.*`).
 _GENERIC_NAMES = ("x", "x.txt", "x.py", "x.json", "x.md", "README", "Makefile")
@@ -1089,7 +1241,7 @@ class PathPolicy:
     _tests: dict[tuple[bool, str], bool] = field(default_factory=dict, compare=False, repr=False)
     # Each directory's listing asked during this call (`_listing`: its links and entries),
     # shared like `_known`: one `stat` of a directory per call, however many ask.
-    _listed: dict[str, tuple[tuple[str, ...], _Entries | None]] = field(
+    _listed: dict[str, _Listing] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -1402,7 +1554,7 @@ class PathPolicy:
             path, _SYSTEM_DIRS
         )
 
-    def _list(self, directory: str) -> tuple[tuple[str, ...], _Entries | None]:
+    def _list(self, directory: str) -> _Listing:
         """`_listing(directory)`, once per call (the file system does not change while a
         call is decided, as `realpath`'s memo has it)."""
         listed = self._listed.get(directory)
@@ -1435,7 +1587,7 @@ class PathPolicy:
     def linked(self) -> list[tuple[str, ...]]:
         """The resolved targets of the links in the home named as a start-up or credential
         file or directory (`~/.bashrc` -> `~/dotfiles/bashrc`), and of the links in the
-        home's protected dirs (then a linked `~/.claude`'s target, or nothing) (`~/.config/git/config`, `~/.config/gh/hosts.yml`,
+        home's protected dirs and below them (`_tree_links`) (then a linked `~/.claude`'s target, or nothing) (`~/.config/git/config`, `~/.config/gh/hosts.yml`,
         `~/.claude/settings.json` -> `~/dotfiles/...`): the credential ones, then all of
         them. A dotfiles repository holds the very files the home runs and the keys it
         keeps, under names of its own (`bashrc`, `ssh/mykey`, `git/config`): a write or a
@@ -1455,7 +1607,10 @@ class PathPolicy:
             for directory, listed_missing in zip(dirs[0], missing, strict=True):
                 if listed_missing or _known_missing(directory, known, home):
                     continue  # missing by the listings, or found so resolving the list
-                for link in self._list(directory)[0]:
+                # a protected dir walked below (`~/.vim/plugin/x.vim`), a parent listed
+                deep = inside_any(directory, spelled)
+                listed = _tree_links(directory, self._list) if deep else self._list(directory)[0]
+                for link in listed:
                     if inside_any(link, spelled) or self._named_protected(link):
                         every.append(realpath(link, known))
             self._linked.append(tuple(dict.fromkeys(every)))
@@ -1493,7 +1648,7 @@ class PathPolicy:
                     secret.append(resolved)
                 elif _known_missing(directory, known, home):
                     continue
-                for link in self._list(directory)[0]:
+                for link in _tree_links(directory, self._list):  # `~/.ssh/keys/work` too
                     if self._is_secret(link):  # by the link's own place and name: not `*.pub`
                         secret.append(realpath(link, known))
             self._linked.append(tuple(dict.fromkeys(secret)))
@@ -1599,11 +1754,21 @@ class PathPolicy:
             or (lowered != path and inside_any(lowered, _secret_home_dirs(self.home.lower())))
         ):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
+        if (marked or "/." in path) and self._home_secret_file(path):
+            return True
         if name == "environ" and path.startswith("/proc/"):
             return True  # a process' environment (`/proc/self/environ`): its keys and tokens
         if plain:  # `inside_any(path, _SYSTEM_SECRETS)`, inline (its roots are plain)
             return path in _SYSTEM_SECRETS or path.startswith(_SYSTEM_SECRET_DIRS)
         return inside_any(path, _SYSTEM_SECRETS)
+
+    def _home_secret_file(self, path: str) -> bool:
+        """One of `_HOME_SECRET_FILES` (case-blind, as the other names)."""
+        home = self.home
+        return (
+            path[: len(home) + 1] == home + "/"
+            and path[len(home) + 1 :].lower() in _HOME_SECRET_FILES
+        )
 
     def classify(self, raw: str, *, write: bool) -> tuple[str, str]:
         """The class of a raw path (see the module docstring) and its resolved form.

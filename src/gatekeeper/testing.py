@@ -197,6 +197,12 @@ def gk_env(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
         monkeypatch.delenv(name)
     for name, value in env.variables().items():
         monkeypatch.setenv(name, value)
+    from gatekeeper.shell import proclines
+
+    # Likewise the machine's processes: a command line holding a token makes `ps -ef` ask
+    # (GK-ENV-002). The tests see none unless they write `PROC/PID/cmdline` themselves.
+    (root / "proc").mkdir()
+    monkeypatch.setattr(proclines, "PROC", str(root / "proc"))
     yield env
     shutil.rmtree(root, ignore_errors=True)
 

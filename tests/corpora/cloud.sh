@@ -178,9 +178,9 @@ gh -R owner/repo pr list
 gh secret list
 # ok: GK-UNKNOWN
 gh project item-list 1 --owner me
-# ruleid: GK-UNKNOWN
+# ruleid: GK-PROT-002
 gh auth status --show-token
-# ruleid: GK-UNKNOWN
+# ruleid: GK-PROT-002
 gh auth token
 # ruleid: GK-UNKNOWN
 gh -R owner/repo secret set TOKEN --body x

@@ -87,7 +87,7 @@ gh codespace ports forward 8080:8080
 gh codespace ports visibility 80:public -c mycs
 # ruleid: GK-UNKNOWN
 gh release download v1.0.0
-# ruleid: GK-UNKNOWN
+# ruleid: GK-PROT-002
 gh auth token
 
 # -- git: printing forms of apply, hash-object, bundle, rerere ------------------------------

@@ -115,7 +115,7 @@ gh api repos/owner/repo
 gh api -X GET search/issues -f q='repo:cli/cli'
 # ok: GK-UNKNOWN
 gh api --paginate -q '.[] | .name' repos/owner/repo/issues
-# ruleid: GK-UNKNOWN
+# ruleid: GK-PROT-002
 gh auth token
 # ruleid: GK-UNKNOWN
 gh config get oauth_token

@@ -122,7 +122,7 @@ security find-certificate -a -c CommonName
 security list-keychains
 # ok: GK-QUERY-002
 security error 25293
-# ruleid: GK-UNKNOWN
+# ruleid: GK-PROT-002
 security find-generic-password -s service -w
 # ruleid: GK-UNKNOWN
 security find-internet-password -s server

@@ -53,7 +53,7 @@ npm config get registry
 npm pkg get name version
 # ok: GK-UNKNOWN
 npm run
-# ruleid: GK-UNKNOWN
+# ruleid: GK-PROT-002
 npm config get //registry.example.org/:_authToken
 # ruleid: GK-UNKNOWN
 npm audit fix

@@ -26,6 +26,10 @@ exactly what counts.
 a token printed there is leaked like ``cat ~/.aws/credentials``. In an environment without
 such a variable ``env`` stays SAFE: asking for every ``env`` would be noise.
 **Example:** ``env | grep -i key`` with ``ANTHROPIC_API_KEY`` set.
+Likewise a listing of the processes' command lines (``ps -ef``, ``ps aux``, ``pgrep -a``,
+``pstree -a``, ``top -c``, ``systemctl status``) while one of them holds what looks like a
+secret (``server --api-key sk-…``, ``mysql -pPW``, a URL with a password): ELEVATE
+(``shell.proclines``).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.envvars import arith_names, env_risk
+from gatekeeper.shell.proclines import LISTERS as PROCESS_LISTERS
 from gatekeeper.shell.secretenv import LISTERS, printed_secret
 from gatekeeper.shell.subscripts import subscript_code
 
@@ -163,6 +168,10 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
     found = indirect_setting(command)
     if found is not None:
         return found
+    if command.name in PROCESS_LISTERS:
+        found = _command_line_secret(command)
+        if found is not None:
+            return found
     declares = command.name in _DECLARATIONS
     sets = command.name in _SETTERS
     tests = command.name in ("test", "[") and any(w.text == "-v" for w in command.words)
@@ -267,6 +276,22 @@ def _subscript_code(command: Command) -> Finding | None:
         "GK-BASH-006",
         f"`{text[:60]}` runs its subscript's command when bash evaluates it as a name or a "
         "number (let, declare, printf -v, read, test -v, $((X)), ${!X})",
+    )
+
+
+def _command_line_secret(command: Command) -> Finding | None:
+    """GK-ENV-002 for a listing of the processes' command lines while one holds a secret."""
+    from gatekeeper.shell.proclines import printed_command_line_secret
+
+    pid = printed_command_line_secret(command)
+    if not pid:
+        return None
+    return Finding(
+        Verdict.ELEVATE,
+        "GK-ENV-002",
+        f"`{command.name}` prints the processes' command lines, and process {pid}'s holds "
+        "what looks like a secret (a token, a password option, a URL with a password): only "
+        "the user can approve that",
     )
 
 

@@ -87,6 +87,16 @@ def gatekeeper_check_tool(call: ToolCall, ctx: Context) -> Finding | None:
         other = ctx.paths.classify(named, write=call.tool_name in _WRITES)
         if _CLASS_ORDER.index(other[0]) < _CLASS_ORDER.index(kind):
             kind, path = other
+    if call.tool_name == "Read" and path.endswith(("/.mcp.json", "/.claude.json")):
+        from gatekeeper.shell.gitcreds import secret_mcp_config
+
+        if secret_mcp_config(path):  # `claude mcp add -e KEY=VALUE` keeps VALUE there
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-002",
+                f"Read prints the secret an MCP server's entry keeps in {path}: only the user "
+                "can approve that",
+            )
     if kind == ALLOWED and call.tool_name == "Read" and path.endswith("/.git/config"):
         from gatekeeper.shell.gitcreds import secret_config
 

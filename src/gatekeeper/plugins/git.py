@@ -57,8 +57,8 @@ from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict, new_finding
 from gatekeeper.paths import ALLOWED, PROTECTED, TMP
 from gatekeeper.shell.effects import long_options
+from gatekeeper.shell.gitcreds import MCP_CONFIGS, printed_git_secret
 from gatekeeper.shell.gitcreds import READERS as GIT_CONFIG_READERS
-from gatekeeper.shell.gitcreds import printed_git_secret
 from gatekeeper.shell.gitplant import planted_repo, unprotected_git_dir
 from gatekeeper.shell.optglob import option_glob
 from gatekeeper.shell.parse import TEXT_CLIP
@@ -229,7 +229,7 @@ def _config_token(command: Command, ctx: Context) -> Finding | None:
     """GK-PROT-002: `git config -l`, `git remote -v`, `cat .git/config`... while the
     repository's config keeps a token (see `shell.gitcreds`)."""
     for cwd in (ctx.paths.cwd, *ctx.paths.other_cwds):
-        path = printed_git_secret(command, cwd)
+        path = printed_git_secret(command, cwd, ctx.paths.home_source)
         if path:
             return Finding(
                 Verdict.ELEVATE,
@@ -380,7 +380,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     """Read-only git → SAFE, writes → ELEVATE, code-running options → REVIEW."""
     if command.name == "git" or (
         command.name in GIT_CONFIG_READERS
-        and any(w.text.endswith("config") for w in command.words[1:])
+        and any(w.text.endswith(("config", *MCP_CONFIGS)) for w in command.words[1:])
     ):
         found = _config_token(command, ctx)  # a token kept in .git/config, printed
         if found is not None:

@@ -80,6 +80,7 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import NAME_MAX, PROTECTED
+from gatekeeper.shell.credprint import NAMES as CREDENTIAL_PRINTERS
 from gatekeeper.shell.effects import STDIN_WRAPPERS, operands, write_targets
 from gatekeeper.shell.inlinecode import _INTERPRETERS, code_paths, inline_programs, interpreter
 
@@ -265,6 +266,12 @@ _MORE_SECRETS = (
     "master.key", ".git-credentials", ".pypirc", ".npmrc", "x.p12", "x.pfx", "x.keystore",
     "x.jks", "id_dsa", "id_ecdsa", "x.env", "shadow", "gshadow", ".credentials.json",
     "credentials.toml", "credentials.tfrc.json", ".vault-token", ".pgpass",
+    "x.tfstate", "x.tfstate.backup", "x.tfvars", "x.tfvars.json", ".envrc", ".dev.vars",
+    "secrets.toml", "local.settings.json", "x.keytab", "client_secret_x.json", ".s3cfg",
+    ".boto", ".my.cnf", ".databrickscfg", ".dockercfg", "_netrc", ".mylogin.cnf",
+    ".bash_history", ".zsh_history", ".sh_history", ".histfile", "fish_history",
+    ".python_history", ".psql_history", ".mysql_history", ".sqlite_history",
+    ".node_repl_history", ".rediscli_history",
 )  # fmt: skip
 _ORDINARY = ("x", "x.txt", "x.py", "x.json", "x.md", "x.yaml", "x.yml", "README", "Makefile")
 
@@ -553,6 +560,16 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = _named_read_finding(command, how, ctx)
         if found is not None:
             return found
+    if command.name in CREDENTIAL_PRINTERS or command.name[:4] in ("git-", "dock"):
+        from gatekeeper.shell.credprint import printed_credential
+
+        if printed_credential(command):
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-PROT-002",
+                f"`{command.text[:80]}` prints a credential of the user (a token, a password "
+                "from a store): only the user can approve that",
+            )
     for _, value in command.assignments:
         for raw in _path_candidates(value.text):
             found = _read_finding(raw, "an environment assignment", ctx)
@@ -575,6 +592,15 @@ def _named_read_finding(command: Command, how: str, ctx: Context) -> Finding | N
                     "files: only the user can approve that",
                 )
         return None
+    if command.name == "history":
+        # `history -r` (or `-n`) with no file reads $HISTFILE, by default ~/.bash_history
+        # even in a non-interactive bash; `history` then prints it (bash: a token typed there)
+        args = command.argv[1:]
+        if any(a[:1] == "-" and ("r" in a or "n" in a) for a in args) and all(
+            a[:1] == "-" for a in args
+        ):
+            return _read_finding(os.environ.get("HISTFILE") or "~/.bash_history", how, ctx)
+        return None
     if command.name == "socat":  # `socat -u OPEN:~/.ssh/id_rsa,rdonly -`: inside an address
         from gatekeeper.shell.socat import socat_files
 
@@ -585,7 +611,7 @@ def _named_read_finding(command: Command, how: str, ctx: Context) -> Finding | N
     return None
 
 
-_READS_BY_NAME = frozenset({"git", "socat", *_SEARCH_GLOBS})
+_READS_BY_NAME = frozenset({"git", "socat", "history", *_SEARCH_GLOBS})
 
 
 def _wraps_interpreter(command: Command) -> bool:

@@ -7,6 +7,12 @@ remote added as ``https://user:TOKEN@host/repo`` keeps it in its URL. Then ``git
 print the token as surely as ``cat ~/.git-credentials`` does. These are judged by what the
 config holds when the hook runs (like GK-ENV-002's ``env``): a config without such an entry
 leaves them SAFE.
+
+The user's global config counts too (redteam19): ``git config --global
+url."https://TOKEN@github.com/".insteadOf https://github.com/`` is a common way to give git a
+token, and then ``git config -l`` and ``git remote -v`` (which prints the rewritten URL) in
+any repository print it; so does a file the global config includes (``[include] path =
+~/.gitconfig.local``, where dotfiles keep what they do not publish).
 """
 
 from __future__ import annotations
@@ -15,11 +21,14 @@ import os
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from gatekeeper.model import Command
 
 _KEY_MARKS = ("extraheader", "url", "insteadof", "token", "password", "credential", "auth")
 READERS = {"cat", "head", "tail", "less", "more", "bat", "batcat", "grep", "egrep", "fgrep"}
 READERS |= {"rg", "sed", "awk", "nl", "tac", "strings", "xxd", "od", "sort", "cut", "view"}
+READERS |= {"jq", "gojq", "jaq", "yq"}
 _GIT_SUBS = {"config", "var", "remote", "ls-remote"}
 _LISTING = {"-l", "--list", "list", "--get-regexp", "--regexp", "--get-urlmatch", "--show-origin"}
 
@@ -79,8 +88,119 @@ def repo_config(cwd: str) -> str:
         here = parent
 
 
-def printed_git_secret(command: Command, cwd: str) -> str:
-    """The git config file whose token `command` prints, or ""."""
+_MAX_INCLUDES = 8
+_MAX_MCP_BYTES = 1 << 22
+MCP_CONFIGS = (".mcp.json", ".claude.json")
+
+
+def secret_mcp_config(path: str) -> bool:
+    """Whether Claude Code's MCP config at `path` (a project's `.mcp.json`, `~/.claude.json`)
+    keeps a secret in the clear: a value the audit log would mask, or an MCP server's `env`
+    or `headers` entry that looks like one (`"GITHUB_TOKEN": "…"`, not `"${GITHUB_TOKEN}"`).
+    `claude mcp add -e KEY=VALUE` writes the literal value there."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(_MAX_MCP_BYTES)
+    except OSError:
+        return False
+    text = data.decode("utf-8", "replace")
+    if not any(m in text for m in ('"env"', '"headers"', "sk-", "gh", "AKIA", "://", "PRIVATE")):
+        return False
+    from gatekeeper.shell.secretenv import secret_value, secret_variable
+
+    if secret_value(text):
+        return True
+    import json
+
+    try:
+        tree = json.loads(text)
+    except ValueError:
+        return False
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("env", "headers") and isinstance(value, dict):
+                    for name, item in value.items():
+                        if (
+                            isinstance(item, str)
+                            and item
+                            and not item.startswith("${")
+                            and (
+                                secret_variable(str(name), {str(name): item})
+                                or str(name).lower() == "authorization"
+                            )
+                        ):
+                            return True
+                elif isinstance(value, dict | list):
+                    stack.append(value)
+    return False
+
+
+
+def _included(path: str) -> list[str]:
+    """The files the git config file at `path` includes (`[include]`/`[includeIf …]`
+    `path = …`; `~/` expanded, relative to `path`'s directory), one level."""
+    try:
+        with open(path, "rb") as f:
+            text = f.read(1 << 20).decode("utf-8", "replace")
+    except OSError:
+        return []
+    found: list[str] = []
+    section = ""
+    for raw in text.splitlines():
+        entry = raw.strip()
+        if entry.startswith("["):
+            head, _, entry = entry[1:].partition("]")
+            section = (head.split() or [""])[0].lower()
+        key, eq, value = entry.partition("=")
+        if section in ("include", "includeif") and eq and key.strip().lower() == "path":
+            value = value.strip().strip('"')
+            if value:
+                value = os.path.expanduser(value)
+                found.append(os.path.join(os.path.dirname(path), value))
+    return found
+
+
+def user_configs(home: str) -> list[str]:
+    """The global and system git config files git reads (its environment's choice), and
+    the files they include."""
+    configs: list[str] = []
+    chosen = os.environ.get("GIT_CONFIG_GLOBAL")
+    if chosen:
+        configs.append(chosen)
+    else:
+        configs.append(os.path.join(home, ".gitconfig"))
+        xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+        configs.append(os.path.join(xdg, "git", "config"))
+    if not os.environ.get("GIT_CONFIG_NOSYSTEM"):
+        configs.append(os.environ.get("GIT_CONFIG_SYSTEM") or "/etc/gitconfig")
+    for config in list(configs):
+        configs += _included(config)[:_MAX_INCLUDES]
+    return configs
+
+
+def _home_path(path: str, home: str) -> str:
+    """`path` with a leading `~/` made `home`'s."""
+    return os.path.join(home, path[2:]) if home and path.startswith("~/") else path
+
+
+def _named_file(args: Sequence[str]) -> str | None:
+    """The file of `git config`'s `-f FILE`/`--file FILE`/`--file=FILE`, or None."""
+    for i, a in enumerate(args):
+        if a in ("-f", "--file") and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--file="):
+            return a[len("--file=") :]
+    return None
+
+
+def printed_git_secret(command: Command, cwd: str, home: str = "") -> str:
+    """The git config file whose token `command` prints, or "" (`home`: $HOME, whose
+    global config counts too)."""
     argv = command.argv
     name = command.name
     if name == "git":
@@ -102,14 +222,27 @@ def printed_git_secret(command: Command, cwd: str) -> str:
                 return ""
         elif "--get-url" not in rest:  # ls-remote
             return ""
-        config = repo_config(cwd)
-        return config if config and secret_config(config) else ""
+        configs = [repo_config(cwd)]
+        named = _named_file(argv[at + 1 :]) if sub == "config" else None
+        if named is not None:  # `git config -f FILE -l`: that file alone
+            configs = [os.path.join(cwd or "/", _home_path(named, home))]
+        elif home and not ({"--local", "--worktree", "--blob"} & set(rest)):
+            configs += user_configs(home)
+        return next((c for c in configs if c and secret_config(c)), "")
     if name in READERS:
+        globals_ = [os.path.realpath(c) for c in user_configs(home)] if home else []
         for word in command.words[1:]:
             text = word.text
-            if word.dynamic or not text.endswith("config") or ("/" not in text and text != "config"):
+            if text.endswith(MCP_CONFIGS) and not word.dynamic:
+                pass  # Claude Code's MCP config: `claude mcp add -e KEY=VALUE` keeps VALUE
+            elif word.dynamic or not text.endswith("config") or (
+                "/" not in text and text != "config"
+            ):
                 continue
-            path = os.path.realpath(os.path.join(cwd or "/", text))
-            if os.path.basename(os.path.dirname(path)) == ".git" and secret_config(path):
+            path = os.path.realpath(os.path.join(cwd or "/", _home_path(text, home)))
+            config = os.path.basename(os.path.dirname(path)) == ".git" or path in globals_
+            if config and secret_config(path):
+                return path
+            if path.endswith(MCP_CONFIGS) and secret_mcp_config(path):
                 return path
     return ""
