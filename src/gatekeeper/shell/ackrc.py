@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import os
 
-_MAX_LEVELS = 64
+from gatekeeper.shell.projectfiles import read_head, upwards
+
 _MAX_BYTES = 65536
 _NAMES = (".ackrc", "_ackrc")
 # Long options (before any `=`) that only choose files by name or shape the output
@@ -46,10 +47,8 @@ def _risky_line(line: str) -> bool:
 
 
 def _risky_file(path: str) -> bool:
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(_MAX_BYTES + 1)
-    except (OSError, ValueError):
+    raw = read_head(path, _MAX_BYTES)
+    if raw is None:
         return False  # no such file: nothing ack reads
     if len(raw) > _MAX_BYTES:
         return True
@@ -67,15 +66,10 @@ def _risky_file(path: str) -> bool:
 def risky_ackrc(start: str, home: str) -> str | None:
     """The project ackrc ack would read from `start` (absolute) when it holds an option not
     let through, else None. `home`'s own is skipped."""
-    path = os.path.normpath(start)
-    for _ in range(_MAX_LEVELS):
+    for path in upwards(start):
         if path != home:
             for name in _NAMES:
                 candidate = os.path.join(path, name)
                 if os.path.isfile(candidate):
                     return candidate if _risky_file(candidate) else None
-        parent = os.path.dirname(path)
-        if parent == path:
-            return None
-        path = parent
     return None

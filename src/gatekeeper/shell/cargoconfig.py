@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import os
 
-_MAX_LEVELS = 64
+from gatekeeper.shell.projectfiles import read_head, upwards
+
 _MAX_BYTES = 65536
 _FILES = (".cargo/config.toml", ".cargo/config")
 _HARMLESS_TABLES = frozenset({"alias", "term", "cargo-new", "profile", "resolver", "doc"})
@@ -52,10 +53,8 @@ def _harmless(data: dict[str, object]) -> bool:
 
 def _risky_file(path: str) -> bool:
     """Whether the config file at `path` (when it exists) sets something not harmless."""
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(_MAX_BYTES + 1)
-    except (OSError, ValueError):
+    raw = read_head(path, _MAX_BYTES)
+    if raw is None:
         return False  # no such file (or a directory): nothing cargo reads
     if len(raw) > _MAX_BYTES:
         return True
@@ -71,15 +70,10 @@ def _risky_file(path: str) -> bool:
 def risky_config(start: str, home: str) -> str | None:
     """The first cargo config file from `start` (absolute) upwards that sets something able
     to run a program or pick another host, else None. `home`'s own is skipped."""
-    path = os.path.normpath(start)
-    for _ in range(_MAX_LEVELS):
+    for path in upwards(start):
         if path != home:
             for name in _FILES:
                 candidate = os.path.join(path, name)
                 if _risky_file(candidate):
                     return candidate
-        parent = os.path.dirname(path)
-        if parent == path:
-            return None
-        path = parent
     return None

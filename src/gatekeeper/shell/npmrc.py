@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import os
 
-_MAX_LEVELS = 64
+from gatekeeper.shell.projectfiles import read_head, upwards
+
 _MAX_BYTES = 65536
 # What a project's `.npmrc` commonly sets for installs and version bumps: none of it names a
 # file, a program or a host.
@@ -68,10 +69,8 @@ def _risky_text(text: str, network: bool) -> bool:
 
 
 def _risky_file(path: str, network: bool) -> bool:
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(_MAX_BYTES + 1)
-    except (OSError, ValueError):
+    raw = read_head(path, _MAX_BYTES)
+    if raw is None:
         return False  # no such file (or a directory): nothing npm reads
     if len(raw) > _MAX_BYTES:
         return True
@@ -85,14 +84,9 @@ def risky_npmrc(start: str, home: str, network: bool) -> str | None:
     """The first `.npmrc` from `start` (absolute) upwards that sets something not let
     through for a command that talks to a registry (`network`) or not, else None. `home`'s
     own is skipped."""
-    path = os.path.normpath(start)
-    for _ in range(_MAX_LEVELS):
+    for path in upwards(start):
         if path != home:
             candidate = os.path.join(path, ".npmrc")
             if _risky_file(candidate, network):
                 return candidate
-        parent = os.path.dirname(path)
-        if parent == path:
-            return None
-        path = parent
     return None

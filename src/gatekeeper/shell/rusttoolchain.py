@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import os
 
-_MAX_LEVELS = 64
+from gatekeeper.shell.projectfiles import read_head, upwards
+
 _MAX_BYTES = 65536
 # rustup looks at the legacy name first, then the TOML one, in each directory
 _FILES = ("rust-toolchain", "rust-toolchain.toml")
@@ -45,22 +46,17 @@ def _names_a_path(text: str) -> bool:
 def path_toolchain(start: str) -> str | None:
     """The toolchain file rustup would read from `start` (absolute) when it names a directory
     to run programs from (or cannot be read), else None."""
-    path = os.path.normpath(start)
-    for _ in range(_MAX_LEVELS):
+    for path in upwards(start):
         for name in _FILES:
             candidate = os.path.join(path, name)
-            try:
-                with open(candidate, "rb") as f:
-                    raw = f.read(_MAX_BYTES)
-            except (OSError, ValueError):
+            raw = read_head(candidate, _MAX_BYTES)
+            if raw is None:
                 continue
+            if len(raw) > _MAX_BYTES:
+                return candidate  # too big, or a FIFO or device: rustup reads what it feeds
             try:
                 text = raw.decode()
             except UnicodeDecodeError:
                 return candidate
             return candidate if _names_a_path(text) else None
-        parent = os.path.dirname(path)
-        if parent == path:
-            return None
-        path = parent
     return None

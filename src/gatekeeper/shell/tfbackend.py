@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import os
 
+from gatekeeper.shell.projectfiles import read_head
+
 _MAX_BYTES = 1 << 20
 
 
@@ -24,10 +26,8 @@ def remote_backend(directory: str) -> str | None:
     """The state file in `directory` recording a backend other than `local` (or one that
     cannot be read as such), else None."""
     path = os.path.join(directory, ".terraform", "terraform.tfstate")
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(_MAX_BYTES + 1)
-    except (OSError, ValueError):
+    raw = read_head(path, _MAX_BYTES)
+    if raw is None:
         return None  # no state file: terraform asks for `terraform init` first
     if len(raw) > _MAX_BYTES:
         return path

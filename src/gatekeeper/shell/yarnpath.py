@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import os
 
+from gatekeeper.shell.projectfiles import read_head, upwards
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-_MAX_LEVELS = 64
 _MAX_BYTES = 65536
 # file name -> the key that names the program to run
 _YARN_KEYS = ((".yarnrc.yml", b"yarnPath"), (".yarnrc", b"yarn-path"))
@@ -31,12 +32,8 @@ _PM_KEY = (("package.json", b"packageManager"),)
 
 
 def _names_a_runner(path: str, key: bytes) -> bool:
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(_MAX_BYTES + 1)
-    except (OSError, ValueError):
-        return False
-    return len(raw) > _MAX_BYTES or key in raw
+    raw = read_head(path, _MAX_BYTES)
+    return raw is not None and (len(raw) > _MAX_BYTES or key in raw)
 
 
 def foreign_runner(
@@ -46,15 +43,10 @@ def foreign_runner(
     allowed dirs (nor `home`), that names a program yarn (`yarn`) or pnpm would run, else
     None."""
     files = _YARN_KEYS + _PM_KEY if yarn else _PM_KEY
-    path = os.path.normpath(start)
-    for _ in range(_MAX_LEVELS):
+    for path in upwards(start):
         if path != home and not inside(path):
             for name, key in files:
                 candidate = os.path.join(path, name)
                 if _names_a_runner(candidate, key):
                     return candidate
-        parent = os.path.dirname(path)
-        if parent == path:
-            return None
-        path = parent
     return None
