@@ -72,6 +72,7 @@ def test_rule_with_deny_and_ask(here: GkEnv) -> None:
         (("rule", "Bash((("), "not `Tool`"),
         (("rule", "WebFetch(example.com)"), "domain:"),
         (("rule", "Bash"), "every Bash call"),
+        (("rule", "Monitor"), "every Monitor call"),  # it runs its command in bash
         (("rule", "Bash(git push *)"), "GK-GIT-002"),
         (("command", "git push origin main"), "GK-GIT-002"),
         (("command", "make test && rm -rf build"), "2 commands"),

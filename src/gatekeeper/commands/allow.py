@@ -38,7 +38,10 @@ if TYPE_CHECKING:
 
 KINDS = ("path", "command", "rule")
 # Tools whose bare name (no specifier) in an allow rule would wave through every call.
-_BROAD_TOOLS = {"Bash", "Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch"}
+# `Monitor` runs its command in bash, as `Bash` does (redteam17): judged as a Bash call.
+_BROAD_TOOLS = {
+    "Bash", "Monitor", "Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch",
+}  # fmt: skip
 
 
 class Refused(Exception):
