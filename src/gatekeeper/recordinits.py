@@ -44,13 +44,14 @@ def __init__(self, allowed_paths, protected_paths, allow, ask, deny, safe_tools,
 INITS['def __init__(self, allowed_paths, protected_paths, allow, ask, deny, safe_tools, reviewer, plugins_enabled, plugins_disabled, trusted_projects, audit_path, audit_enabled, warnings, sources, digest, user_config_path, project_root):\n    __set_allowed_paths(self, allowed_paths)\n    __set_protected_paths(self, protected_paths)\n    __set_allow(self, allow)\n    __set_ask(self, ask)\n    __set_deny(self, deny)\n    __set_safe_tools(self, safe_tools)\n    __set_reviewer(self, __fact_reviewer() if reviewer is __dflt_reviewer else reviewer)\n    __set_plugins_enabled(self, plugins_enabled)\n    __set_plugins_disabled(self, plugins_disabled)\n    __set_trusted_projects(self, trusted_projects)\n    __set_audit_path(self, audit_path)\n    __set_audit_enabled(self, audit_enabled)\n    __set_warnings(self, warnings)\n    __set_sources(self, sources)\n    __set_digest(self, digest)\n    __set_user_config_path(self, user_config_path)\n    __set_project_root(self, project_root)\n'] = __init__
 
 
-def __init__(self, commands, problems, and_chain):
+def __init__(self, commands, problems, and_chain, assigned):
     __set_commands(self, commands)
     __set_problems(self, problems)
     __set_and_chain(self, and_chain)
+    __set_assigned(self, assigned)
 
 
-INITS['def __init__(self, commands, problems, and_chain):\n    __set_commands(self, commands)\n    __set_problems(self, problems)\n    __set_and_chain(self, and_chain)\n'] = __init__
+INITS['def __init__(self, commands, problems, and_chain, assigned):\n    __set_commands(self, commands)\n    __set_problems(self, problems)\n    __set_and_chain(self, and_chain)\n    __set_assigned(self, assigned)\n'] = __init__
 
 
 def __init__(self, config, paths, classify, classify_script, depth, retry):

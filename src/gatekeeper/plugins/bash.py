@@ -112,7 +112,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from gatekeeper.context import Context
-    from gatekeeper.model import Command
+    from gatekeeper.model import Command, ToolCall
 
 # Commands that only read. Value: how to find their file operands ("files": all operands,
 # "none": operands are data, "pattern": the first operand is a pattern, not a file).
@@ -973,7 +973,7 @@ def _removal(command: Command, ctx: Context) -> Finding:
     return _review("GK-BASH-004", f"`{command.name}` deletes files outside the tmp dirs")
 
 
-def _runs_unseen_code(command: Command) -> Finding | None:
+def _runs_unseen_code(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
     name = command.name
     if name in _SHELL_BUILTINS_UNSEEN and not (
         name == "alias" and command.argv[1:] in ((), ("-p",))
@@ -994,6 +994,9 @@ def _runs_unseen_code(command: Command) -> Finding | None:
             command.stdin_piped and not null_in
         )
         if args and not fed and all(a in _version_flags(name) for a in args):
+            configured = _configured_interpreter(command, call, ctx)
+            if configured is not None:
+                return _review("GK-BASH-006", configured)
             return Finding(Verdict.SAFE, "GK-BASH-001", f"`{name} {args[0]}` only prints a version")
         if (
             not args
@@ -1006,6 +1009,26 @@ def _runs_unseen_code(command: Command) -> Finding | None:
                     f"`{name}` runs whatever is piped into it; the gate cannot see that code",
                 )
             return _review("GK-BASH-006", f"`{name}` runs code from its standard input")
+    return None
+
+
+def _configured_interpreter(command: Command, call: ToolCall, ctx: Context) -> str | None:
+    """Why an interpreter's version query is not SAFE: a variable not plainly harmless set
+    for it, as a prefix (`FOO=1 lua -v`) or by a statement before it (`export FOO=1; lua
+    -v`, `shell.setbefore`). An interpreter reads variables of its own at start, some of
+    them code (`LUA_INIT`, `RUBYOPT`: listed, GK-ENV-001), more than any list names; as
+    the dev-tools and queries plugins judge their queries (GK-DEV-002, GK-QUERY-002)."""
+    from gatekeeper.shell.envvars import env_risk
+
+    name = command.name
+    for variable, _ in command.assignments:
+        if env_risk(variable) != "harmless":
+            return f"setting {variable} may change what `{name}` runs before it prints"
+    from gatekeeper.shell.setbefore import set_before
+
+    earlier = set_before(command, call, ctx.paths.home_resolver)
+    if earlier is not None:
+        return f"`{earlier}` before it may set what `{name}` reads at start"
     return None
 
 
@@ -1051,9 +1074,9 @@ def _takes_code(name: str, arg: str) -> bool:
 
 
 @hookimpl
-def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
+def gatekeeper_check_command(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
     """Read-only → SAFE (within the allowed dirs); removal, hidden code and odd flags → REVIEW."""
-    found = _classify(command, ctx)
+    found = _classify(command, call, ctx)
     # `wc -l < /etc/shadow` and `$(<file)` read through a redirect, whatever the command is.
     if not command.redirects:
         return found  # (hot: most commands; no comprehension's frame for nothing)
@@ -1068,7 +1091,7 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     return found
 
 
-def _classify(command: Command, ctx: Context) -> Finding | None:
+def _classify(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
     name = command.name
     if not command.words:
         return Finding(Verdict.SAFE, "GK-BASH-007", "a redirect without a command")
@@ -1078,7 +1101,7 @@ def _classify(command: Command, ctx: Context) -> Finding | None:
         return None  # no branch below (nor of `_runs_unseen_code`) tests true (hot)
     if name in ("eval", "trap") and (seen := _visible_code(command, ctx)) is not None:
         return seen
-    unseen = _runs_unseen_code(command)
+    unseen = _runs_unseen_code(command, call, ctx)
     if unseen is not None:
         return unseen
     if name == "shopt" and (found := _shopt_problem(command)) is not None:

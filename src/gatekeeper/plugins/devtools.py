@@ -51,7 +51,7 @@ from gatekeeper.shell.optglob import option_glob
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.context import Context
-    from gatekeeper.model import Command
+    from gatekeeper.model import Command, ToolCall
 
 _LINTERS = {
     "ruff",
@@ -244,7 +244,7 @@ def _protected_rewrite(name: str, args: list[str], ctx: Context) -> Finding | No
 
 
 @hookimpl
-def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
+def gatekeeper_check_command(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
     """The seeds' dev tools → SAFE; their code-running and out-of-project corners → REVIEW."""
     if not command.words or command.words[0].dynamic:
         return None
@@ -310,26 +310,33 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     if name == "uv":
         return _uv(args, ctx)
     if len(args) == 1 and name in _VERSION_TOOLS and _version_query(name, args[0]):
-        return _configured(command) or _safe(f"`{name} {args[0]}` only prints its version or help")
+        return _configured(command, call, ctx) or _safe(
+            f"`{name} {args[0]}` only prints its version or help"
+        )
     if name == "rustc" and len(args) == 2 and args[0] == "--explain" and args[1][1:].isdigit():
-        return _configured(command) or _safe(
+        return _configured(command, call, ctx) or _safe(
             f"`rustc --explain {args[1]}` only prints the error's explanation"
         )
     return None
 
 
-def _configured(command: Command) -> Finding | None:
+def _configured(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
     """GK-DEV-002 for a version or help query with a variable set that is not plainly
     harmless: a tool reads its own (`LUA_INIT` runs code before `lua -v` prints,
     `LSB_OS_RELEASE` is sourced by `lsb_release`; redteam14), and the dangerous list cannot
-    name every tool's. As the queries plugin does for its tools."""
-    if not command.assignments:
-        return None
+    name every tool's. As the queries plugin does for its tools. Set as a prefix
+    (`FOO=1 perl -v`) or by a statement before it (`export FOO=1; perl -v`,
+    `shell.setbefore`)."""
     from gatekeeper.shell.envvars import env_risk
 
     for name, _ in command.assignments:
         if env_risk(name) != "harmless":
             return _review(f"setting {name} changes what `{command.name}` runs")
+    from gatekeeper.shell.setbefore import set_before
+
+    earlier = set_before(command, call, ctx.paths.home_resolver)
+    if earlier is not None:
+        return _review(f"`{earlier}` before it may set what `{command.name}` reads at start")
     return None
 
 

@@ -86,7 +86,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
 
     from gatekeeper.context import Context
-    from gatekeeper.model import Command, Word
+    from gatekeeper.model import Command, ToolCall, Word
 
 
 _safe = queries_ops.safe
@@ -1803,7 +1803,7 @@ _TOOLS |= queries_ops.TOOLS | queries_macos.TOOLS | queries_tools.TOOLS
 
 
 @hookimpl
-def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
+def gatekeeper_check_command(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
     """Read-only queries → SAFE; their writing, executing or opening corners → REVIEW."""
     if not command.words or command.words[0].dynamic:
         return None
@@ -1814,9 +1814,6 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         option_glob(command)
     ):
         return None  # a glob may expand to a name read as an option (`fd x *`, a file `-x`)
-    configured = [n for n, _ in command.assignments if env_risk(n) != "harmless"]
-    if configured:
-        return _review(f"setting {configured[0]} changes how `{name}` behaves")
     args = list(command.argv[1:])
     found: Finding | None
     if name == "brew":
@@ -1859,4 +1856,25 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
         found = queries_tools.check(name, args, command, ctx)
     else:
         found = _simple(name, args, command, ctx)
+    if found is None or found.verdict is Verdict.SAFE:
+        # vouched for (or not known) only while nothing it reads from its environment
+        # changes; what it found more severe stands (`X=1 sample 1234 -file ~/.zshrc`)
+        return _configured(command, call, ctx) or found
     return found
+
+
+def _configured(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
+    """REVIEW for a query with a variable not plainly harmless set for it: as a prefix
+    (`FOO=1 npm ls`) or by a statement before it (`export FOO=1; npm ls`,
+    `shell.setbefore`). Each tool reads variables of its own (`LUA_INIT`, `LSB_OS_RELEASE`:
+    redteam14), more than any list names."""
+    name = command.name
+    for variable, _ in command.assignments:
+        if env_risk(variable) != "harmless":
+            return _review(f"setting {variable} changes how `{name}` behaves")
+    from gatekeeper.shell.setbefore import set_before
+
+    earlier = set_before(command, call, ctx.paths.home_resolver)
+    if earlier is not None:
+        return _review(f"`{earlier}` before it may set what `{name}` reads from its environment")
+    return None

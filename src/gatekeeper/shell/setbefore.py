@@ -1,0 +1,74 @@
+"""The variables a Bash call sets for a command in statements before it.
+
+A version query or a read-only query is SAFE only while nothing it reads from its
+environment is changed: each tool reads variables of its own, and some run code
+(`LUA_INIT` before `lua -v`; `LSB_OS_RELEASE` is sourced by `lsb_release`), more than any
+list can name. A prefix (`FOO=1 perl -v`) was already judged so. A statement before it
+sets the environment as surely (`export FOO=1; perl -v`; `FOO=1; perl -v` when FOO is
+exported already), and so does a builtin that sets a variable from its input (`read FOO`).
+A variable known to run code (`PATH`, `LD_PRELOAD`) is flagged where it is set
+(GK-ENV-001); this module finds the others, for the checkers that vouch for a query.
+"""
+
+from __future__ import annotations
+
+from gatekeeper.lazyre import LazyRegex
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from gatekeeper.model import Command, ToolCall
+
+_BEFORE = r"(?:^|[\s;&|(){}`'\"])"
+# `NAME=`, `NAME+=`, `NAME[i]=` where a word starts: a candidate, confirmed by the parser
+_ASSIGNED = LazyRegex(_BEFORE + r"([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=")
+# builtins that set a variable from their input, as words anywhere in the text
+_SETTERS = LazyRegex(_BEFORE + r"(read|mapfile|readarray|printf[ \t]+-v)(?![\w-])")
+_DECLARERS = frozenset({"export", "declare", "typeset", "readonly", "local"})
+_INPUT_SETTERS = frozenset({"read", "mapfile", "readarray"})
+
+
+def set_before(command: Command, call: ToolCall, home: str | Callable[[], str]) -> str | None:
+    """A variable, not plainly harmless, that a statement of `call`'s Bash text other than
+    `command`'s own prefix sets (or the builtin that sets one from its input), else None.
+
+    Cheap first: a text with no assignment or setting builtin in it answers None at once.
+    Then the parser says what the text's statements set (`echo a=b` sets nothing;
+    `d=$(mktemp -d)` sets d after mktemp ran). A command a wrapper runs (`timeout 5 perl
+    -v`) runs in that environment too; its wrapper judges the variables it sets itself
+    (`env X=1 perl -v`). A command of a script inside the text (`bash -c '…'`, `eval`) is
+    judged by the words of the whole text, which may name more than it sets (the safe
+    direction). Statements after the command count too (also the safe direction)."""
+    text = call.tool_input.get("command")
+    if not isinstance(text, str) or ("=" not in text and _SETTERS.search(text) is None):
+        return None
+    from gatekeeper.shell.envvars import env_risk
+
+    candidates = [m.group(1) for m in _ASSIGNED.finditer(text) if env_risk(m.group(1)) != "harmless"]
+    setter = _SETTERS.search(text)
+    if not candidates and setter is None:
+        return None
+    from gatekeeper.shell.parse import parse
+
+    script = parse(text, home)
+    names: list[str] = [name for name, value in script.assigned if command.text not in value]
+    for other in script.commands:
+        if other.name in _DECLARERS:
+            names += [w.text.partition("=")[0] for w in other.words[1:] if w.text[:1] not in "-+"]
+        elif other.name in _INPUT_SETTERS or (other.name == "printf" and "-v" in other.argv):
+            names.append(other.name)  # `read FOO`: the name is the builtin's to choose
+    for name in names:
+        base = name.partition("[")[0]
+        if name in _INPUT_SETTERS or name == "printf" or env_risk(base) != "harmless":
+            return base if name != "printf" else "printf -v"
+    if command.where != "top" and _in_script(command.where):
+        return candidates[0] if candidates else setter.group(1) if setter else None
+    return None
+
+
+def _in_script(where: str) -> bool:
+    """Whether `where` (`Command.where`) says the command is one of a script the text holds
+    as a string (`bash -c`, `sh -c`, `flock -c`, `eval`, `trap`, `env -S`, `watch`)."""
+    first = where.partition(",")[0].strip("`")
+    return first.endswith(" -c") or first in ("eval", "trap", "env -S", "watch")
