@@ -72,3 +72,15 @@ for item in a b; do echo "$item"; done
 if true; then ls; fi
 # ok: GK-SHELL-001
 echo do done fi
+
+# -- an assignment that may not run (`cd . && f=…`): a later `$f` is its value or the one
+# before. The walker followed only an assignment first in its `&&` list and left `$f`
+# unknown here (GK-BASH-002, which a reviewer may approve) while `f=~/.ssh/id_rsa; cat "$f"`
+# alone is GK-PROT-002 (found by tests/test_metamorphic.py: the `cd X &&` variant). Both
+# values are judged now -------------------------------------------------------------------------
+# ruleid: GK-PROT-002
+cd . && f=~/.ssh/id_rsa; cat "$f"
+# ruleid: GK-PROT-002
+cd . && CI=1 f=~/.ssh/id_rsa; cat "$f"
+# ok: GK-PROT-002
+f=README.md; cat "$f"

@@ -740,9 +740,10 @@ class _Walker:
             self.loops.append((self.text(var), body.start_byte, body.end_byte, tuple(words)))
 
     def assigned(self, node: Node, where: str) -> None:
-        """Note `name=value` standing alone at the top of the text (first in a top-level
-        `&&`/`||` list at most, nothing sent to the background), whose variable takes no
-        other value: later `$name` are its value, as a loop's words are (`shell.loopvars`).
+        """Note `name=value` standing alone at the top of the text (in a top-level `&&`/`||`
+        list at most, nothing sent to the background), whose variable takes no other value:
+        later `$name` are its value, as a loop's words are (`shell.loopvars`); after the
+        first place of such a list, its value or an unknown one (it may not run).
 
         The value is not split, globbed or brace-expanded by the assignment: a glob in it
         is only text until an unquoted `$name` globs it."""
@@ -754,9 +755,12 @@ class _Walker:
         statement = node
         if (parent := node.parent) is not None and parent.type == "variable_assignments":
             statement = parent  # `CI=1 f=x`: each assigned in turn, all certainly
+        maybe = False
         while (parent := statement.parent) is not None and parent.type == "list":
             if parent.children[0].start_byte != statement.start_byte:
-                return  # `x && a=1`: the assignment may not run
+                # `cd . && f=~/.ssh/id_rsa; cat "$f"`: the assignment may not run, so a
+                # later `$f` is its value or the one before, unknown: both are judged
+                maybe = True
             statement = parent
         program = statement.parent
         if program is None or program.type != "program" or self.loops is None:
@@ -780,7 +784,8 @@ class _Walker:
         script = self.chars if self.chars is not None else self.src.decode("latin-1")
         end = len(self.src)
         if loop_variable(script, self.text(name), name.start_byte, (node.end_byte, end)):
-            self.loops.append((self.text(name), node.end_byte, end, (word,)))
+            words = (word, Word("$" + self.text(name), True)) if maybe else (word,)
+            self.loops.append((self.text(name), node.end_byte, end, words))
 
     def bindings(self, node: Node) -> list[dict[str, Word]] | None:
         """The loop values a command inside loop bodies is built with, one dict per copy;

@@ -41,7 +41,9 @@ def set_before(command: Command, call: ToolCall, home: str | Callable[[], str]) 
     judged by the words of the whole text, which may name more than it sets (the safe
     direction). Statements after the command count too (also the safe direction)."""
     text = call.tool_input.get("command")
-    if not isinstance(text, str) or ("=" not in text and _SETTERS.search(text) is None):
+    if not isinstance(text, str) or text == command.text:
+        return None  # one command, no other statement (its prefix is the caller's)
+    if "=" not in text and _SETTERS.search(text) is None:
         return None
     from gatekeeper.shell.envvars import env_risk
 
