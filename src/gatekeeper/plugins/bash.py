@@ -1015,21 +1015,15 @@ def _runs_unseen_code(command: Command, call: ToolCall, ctx: Context) -> Finding
 def _configured_interpreter(command: Command, call: ToolCall, ctx: Context) -> str | None:
     """Why an interpreter's version query is not SAFE: a variable not plainly harmless set
     for it, as a prefix (`FOO=1 lua -v`) or by a statement before it (`export FOO=1; lua
-    -v`, `shell.setbefore`). An interpreter reads variables of its own at start, some of
-    them code (`LUA_INIT`, `RUBYOPT`: listed, GK-ENV-001), more than any list names; as
-    the dev-tools and queries plugins judge their queries (GK-DEV-002, GK-QUERY-002)."""
-    from gatekeeper.shell.envvars import env_risk
+    -v`). An interpreter reads variables of its own at start, some of them code
+    (`LUA_INIT`, `RUBYOPT`: listed, GK-ENV-001), more than any list names; as the dev-tools
+    and queries plugins judge their queries (`shell.setbefore`)."""
+    from gatekeeper.shell.setbefore import env_changed
 
-    name = command.name
-    for variable, _ in command.assignments:
-        if env_risk(variable) != "harmless":
-            return f"setting {variable} may change what `{name}` runs before it prints"
-    from gatekeeper.shell.setbefore import set_before
-
-    earlier = set_before(command, call, ctx.paths.home_resolver)
-    if earlier is not None:
-        return f"`{earlier}` before it may set what `{name}` reads at start"
-    return None
+    changed = env_changed(command, call, ctx.paths.home_resolver)
+    if changed is None:
+        return None
+    return f"{changed} may change what `{command.name}` runs before it prints"
 
 
 # `-h` is an option of the sh family (`set -h`, hashall) and not help to sbcl: the shell then

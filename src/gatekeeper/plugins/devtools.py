@@ -322,21 +322,15 @@ def gatekeeper_check_command(command: Command, call: ToolCall, ctx: Context) -> 
 
 def _configured(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
     """GK-DEV-002 for a version or help query with a variable set that is not plainly
-    harmless: a tool reads its own (`LUA_INIT` runs code before `lua -v` prints,
+    harmless, as a prefix (`FOO=1 perl -v`) or by a statement before it (`export FOO=1;
+    perl -v`): a tool reads its own (`LUA_INIT` runs code before `lua -v` prints,
     `LSB_OS_RELEASE` is sourced by `lsb_release`; redteam14), and the dangerous list cannot
-    name every tool's. As the queries plugin does for its tools. Set as a prefix
-    (`FOO=1 perl -v`) or by a statement before it (`export FOO=1; perl -v`,
-    `shell.setbefore`)."""
-    from gatekeeper.shell.envvars import env_risk
+    name every tool's (`shell.setbefore`)."""
+    from gatekeeper.shell.setbefore import env_changed
 
-    for name, _ in command.assignments:
-        if env_risk(name) != "harmless":
-            return _review(f"setting {name} changes what `{command.name}` runs")
-    from gatekeeper.shell.setbefore import set_before
-
-    earlier = set_before(command, call, ctx.paths.home_resolver)
-    if earlier is not None:
-        return _review(f"`{earlier}` before it may set what `{command.name}` reads at start")
+    changed = env_changed(command, call, ctx.paths.home_resolver)
+    if changed is not None:
+        return _review(f"{changed} may change what `{command.name}` runs")
     return None
 
 

@@ -78,7 +78,6 @@ from gatekeeper.paths import ALLOWED, TMP, may_pick_secrets
 from gatekeeper.plugins import queries_macos, queries_ops, queries_tools
 from gatekeeper.plugins.bash import check_reads, check_tree_links
 from gatekeeper.shell.effects import long_options, split_options
-from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.optglob import option_glob
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -1865,16 +1864,12 @@ def gatekeeper_check_command(command: Command, call: ToolCall, ctx: Context) -> 
 
 def _configured(command: Command, call: ToolCall, ctx: Context) -> Finding | None:
     """REVIEW for a query with a variable not plainly harmless set for it: as a prefix
-    (`FOO=1 npm ls`) or by a statement before it (`export FOO=1; npm ls`,
-    `shell.setbefore`). Each tool reads variables of its own (`LUA_INIT`, `LSB_OS_RELEASE`:
-    redteam14), more than any list names."""
-    name = command.name
-    for variable, _ in command.assignments:
-        if env_risk(variable) != "harmless":
-            return _review(f"setting {variable} changes how `{name}` behaves")
-    from gatekeeper.shell.setbefore import set_before
+    (`FOO=1 npm ls`) or by a statement before it (`export FOO=1; npm ls`). Each tool reads
+    variables of its own (`LUA_INIT`, `LSB_OS_RELEASE`: redteam14), more than any list
+    names (`shell.setbefore`)."""
+    from gatekeeper.shell.setbefore import env_changed
 
-    earlier = set_before(command, call, ctx.paths.home_resolver)
-    if earlier is not None:
-        return _review(f"`{earlier}` before it may set what `{name}` reads from its environment")
+    changed = env_changed(command, call, ctx.paths.home_resolver)
+    if changed is not None:
+        return _review(f"{changed} may change how `{command.name}` behaves")
     return None

@@ -29,6 +29,20 @@ _DECLARERS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 _INPUT_SETTERS = frozenset({"read", "mapfile", "readarray"})
 
 
+def env_changed(command: Command, call: ToolCall, home: str | Callable[[], str]) -> str | None:
+    """What sets a variable not plainly harmless for `command`, said for a reason: "setting
+    X" for its prefix (`X=1 perl -v`), "`X` before it" for a statement (`set_before`);
+    None when nothing does. The queries, dev-tools and bash plugins vouch for a query only
+    then."""
+    from gatekeeper.shell.envvars import env_risk
+
+    for name, _ in command.assignments:
+        if env_risk(name) != "harmless":
+            return f"setting {name}"
+    earlier = set_before(command, call, home)
+    return None if earlier is None else f"`{earlier}` before it"
+
+
 def set_before(command: Command, call: ToolCall, home: str | Callable[[], str]) -> str | None:
     """A variable, not plainly harmless, that a statement of `call`'s Bash text other than
     `command`'s own prefix sets (or the builtin that sets one from its input), else None.
