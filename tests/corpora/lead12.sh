@@ -84,3 +84,11 @@ cd . && f=~/.ssh/id_rsa; cat "$f"
 cd . && CI=1 f=~/.ssh/id_rsa; cat "$f"
 # ok: GK-PROT-002
 f=README.md; cat "$f"
+
+# -- crontab: `crontab FILE`, `crontab -`, `crontab -e` install a job cron runs later, unasked
+# (redteam19 left it reviewer-level: cron is not installed here, so not run; crontab(1) says
+# the file replaces the user's table). Now the human's, as a write of ~/.bashrc is ----------------
+# ruleid: GK-PROT-001
+crontab -e
+# ok: GK-PROT-001
+crontab -l

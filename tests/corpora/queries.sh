@@ -257,9 +257,10 @@ java -version
 ss -K dst 10.0.0.1
 # ruleid: GK-QUERY-002
 ss -a -F /etc/shadow
-# ruleid: GK-QUERY-002
+# (session 12: a schedule cron runs later, unasked, goes to the human as a start-up file does)
+# ruleid: GK-PROT-001
 crontab -r
-# ruleid: GK-QUERY-002
+# ruleid: GK-PROT-001
 crontab ./jobs.txt
 # ruleid: GK-UNKNOWN
 ifconfig eth0 down

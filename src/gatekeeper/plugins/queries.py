@@ -1690,7 +1690,14 @@ def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Findi
     if name == "crontab":
         if args == ["-l"]:
             return _safe("`crontab -l` only prints the table")
-        return _review("`crontab` other than `-l` installs, edits or removes a schedule")
+        # `crontab FILE`, `-e`, `-`: a job that cron runs later, every minute if it likes,
+        # outside any gate; as a write of the shell's start-up files is (GK-PROT-001)
+        return Finding(
+            Verdict.ELEVATE,
+            "GK-PROT-001",
+            "`crontab` other than `-l` installs, edits or removes the user's schedule: cron "
+            "runs what it holds later, unasked; only the user can approve that",
+        )
     if name == "history" and (not args or (len(args) == 1 and args[0].isdigit())):
         return _safe("`history` only prints the command history")
     if name in ("apt", "apt-cache"):
