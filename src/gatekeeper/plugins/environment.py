@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
+from gatekeeper.shell.effects import PROCESS_LISTERS
 from gatekeeper.shell.envvars import arith_names, env_risk
-from gatekeeper.shell.proclines import LISTERS as PROCESS_LISTERS
 from gatekeeper.shell.secretenv import LISTERS, printed_secret
 from gatekeeper.shell.subscripts import subscript_code
 

@@ -80,8 +80,12 @@ from gatekeeper.hookspecs import hookimpl
 from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import Finding, Verdict, Word
 from gatekeeper.paths import NAME_MAX, PROTECTED
-from gatekeeper.shell.credprint import NAMES as CREDENTIAL_PRINTERS
-from gatekeeper.shell.effects import STDIN_WRAPPERS, operands, write_targets
+from gatekeeper.shell.effects import (
+    CREDENTIAL_PRINTERS,
+    STDIN_WRAPPERS,
+    operands,
+    write_targets,
+)
 from gatekeeper.shell.inlinecode import _INTERPRETERS, code_paths, inline_programs, interpreter
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing

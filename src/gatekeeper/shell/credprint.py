@@ -15,14 +15,12 @@ read``, ``bw get``, ``keyring get``).
 
 from __future__ import annotations
 
+from gatekeeper.shell.effects import CREDENTIAL_PRINTERS as NAMES
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.model import Command
 
-NAMES = frozenset({
-    "gh", "glab", "gcloud", "az", "aws", "kubectl", "npm", "pnpm", "heroku", "git",
-    "pass", "gopass", "secret-tool", "security", "op", "bw", "keyring",
-})  # fmt: skip
 _AUTH_KEYS = ("_auth", "token", "password", "_password")
 _AWS_SECRET_KEYS = ("aws_secret_access_key", "aws_session_token", "secret_access_key")
 

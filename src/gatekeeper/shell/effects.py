@@ -748,3 +748,14 @@ _CHANNELS: dict[str, Callable[[Command], list[tuple[Word, str]]]] = {
     "socat": _socat,
     "git": _git_outputs,
 }
+
+
+# The name gates of two checks kept in modules of their own, here so that the plugins test a
+# name without importing those modules (`gatekeeper hook` starts on every call): the
+# commands that exist to print a credential (`shell.credprint`), and the process listers
+# that may print other processes' command lines (`shell.proclines`).
+CREDENTIAL_PRINTERS = frozenset({
+    "gh", "glab", "gcloud", "az", "aws", "kubectl", "npm", "pnpm", "heroku", "git",
+    "pass", "gopass", "secret-tool", "security", "op", "bw", "keyring",
+})  # fmt: skip
+PROCESS_LISTERS = frozenset({"ps", "pgrep", "pstree", "top", "systemctl"})

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import os
 
+from gatekeeper.shell.effects import PROCESS_LISTERS as LISTERS
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from gatekeeper.model import Command
 
-LISTERS = frozenset({"ps", "pgrep", "pstree", "top", "systemctl"})
 PROC = "/proc"  # where the processes are read (`gatekeeper.testing.gk_env` points it elsewhere)
 _MAX_PROCESSES = 4096  # /proc entries read at most
 _MAX_LINE = 65536  # bytes of one command line read at most
