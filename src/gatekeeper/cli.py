@@ -111,7 +111,7 @@ def _check(ns: argparse.Namespace) -> int:
 
     from gatekeeper import config as config_mod
     from gatekeeper.model import Outcome
-    from gatekeeper.pipeline import Engine, InputError, parse_input
+    from gatekeeper.pipeline import WATCHDOG, Engine, InputError, parse_input
 
     if ns.tool and ns.command:
         print("gatekeeper check: give a command or --tool, not both", file=sys.stderr)
@@ -145,6 +145,7 @@ def _check(ns: argparse.Namespace) -> int:
     if not ns.reviewer:
         config = _without_reviewer(config)
     engine = Engine(config)
+    engine.watchdog = WATCHDOG
     decision = engine.decide(call)
     if ns.json:
         print(

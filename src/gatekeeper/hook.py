@@ -112,7 +112,7 @@ def run(
     called; a call that needs review asks the human with this reason.
     """
     from gatekeeper import config as config_mod
-    from gatekeeper.pipeline import Engine, InputError, parse_input
+    from gatekeeper.pipeline import WATCHDOG, Engine, InputError, parse_input
 
     call: ToolCall | None = None
     config: Config | None = None
@@ -125,6 +125,7 @@ def run(
         else:
             engine = Engine(config)
             engine.review_failure = review_failure
+        engine.watchdog = WATCHDOG  # a blocking read must not outlast Claude Code's timeout
         warnings = engine.warnings
         decision = engine.decide(call)
     except InputError as exc:

@@ -62,6 +62,9 @@ MAX_NESTING = 64
 # times out (the reviewer's timeout plus 30 s, `gatekeeper install`), so a text that keeps
 # the analysis busy past this is asked of the human at once (GK-SHELL-008), never reviewed.
 TIER1_BUDGET = 15.0
+# Seconds after which the hook, the decision server and `gatekeeper check` interrupt Tier 1
+# whatever it is doing (`_watched`): a blocking system call never checks the budget above.
+WATCHDOG = TIER1_BUDGET + 2.0
 # tree-sitter holds the interpreter while it parses and its deadline check is not reached
 # on every text, so texts it is known to take too long on are not given to it: longer than
 # 1 MiB (~2 s of parse and ~7 s of Tier 1 per MiB of everyday commands), or with more than
@@ -243,6 +246,8 @@ class Engine:
         self.rules = Rules.from_config(config)
         # Set by the fast client when the decision server's review failed: no second review.
         self.review_failure: str | None = None
+        # Seconds after which Tier 1 is interrupted by a signal (0: never); see `_watched`.
+        self.watchdog = 0.0
 
     @property
     def pm(self) -> pluggy.PluginManager:
@@ -280,6 +285,15 @@ class Engine:
             return Decision(
                 Outcome.NONE, f"{call.tool_name} needs the user's own dialog", "pass-through"
             )
+        first = self._tier1(call) if not self.watchdog else _watched(self, call)
+        if type(first) is tuple:
+            return self._review(*first)
+        return first  # type: ignore[return-value]
+
+    def _tier1(
+        self, call: ToolCall
+    ) -> Decision | tuple[ToolCall, Context, Finding, tuple[Finding, ...], tuple[str, ...]]:
+        """Stages 2-4 and 6 for what needs no review: the decision, or what `_review` takes."""
         # The environment the policy and the session file depend on, read once per call.
         env = environment_key()
         ctx = self.context(call, 0, PathPolicy.from_config(self.config, call.cwd, env))
@@ -295,8 +309,8 @@ class Engine:
             set_deadline(monotonic() + TIER1_BUDGET)
             try:
                 findings, commands, denied = self._bash(call, ctx, bypass, named)
-            except TooSlow:
-                return _too_slow()
+            except TooSlow as exc:  # the analysis's own deadline, or the watchdog's
+                return _too_slow(str(exc))
             except PathTooLong as exc:  # a `cd` target (`cwd_plan`): the checkers' are findings
                 return _too_slow(f"{exc}: where the commands after it run is not resolved")
             finally:
@@ -334,7 +348,7 @@ class Engine:
             return self._decision(Outcome.ALLOW, top, "tier1", ordered, commands)
         if top.verdict == Verdict.ELEVATE:
             return self._decision(Outcome.ASK, top, "tier1", ordered, commands)
-        return self._review(call, ctx, top, ordered, commands)
+        return call, ctx, top, ordered, commands
 
     def _decision(
         self,
@@ -872,6 +886,49 @@ def _top(found: Sequence[Finding], text: str) -> Finding:
     if top is None:
         return Finding(Verdict.REVIEW, "GK-UNKNOWN", f"no checker knows `{text[:40]}`", plugin=HOST)
     return top
+
+
+def _watched(
+    engine: Engine, call: ToolCall
+) -> Decision | tuple[ToolCall, Context, Finding, tuple[Finding, ...], tuple[str, ...]]:
+    """`engine._tier1(call)`, interrupted after `engine.watchdog` seconds (GK-SHELL-008).
+
+    The analysis checks its own deadline (`TIER1_BUDGET`), but a system call that blocks is
+    not analysis: a FIFO in the place of a config file a checker reads held the hook in
+    `open()` until Claude Code's own timeout let the call through. SIGALRM interrupts the
+    system call, and its handler raises `TooSlow`. Only where a process may take the
+    signal for itself (the hook, the decision server, `gatekeeper check`: their main
+    thread); the handler and the timer before it are put back after.
+    """
+    if TYPE_CHECKING:
+        import signal as _signal
+    else:
+        import _signal  # `signal` without its enum import (the cold hook imports no enum)
+
+    armed = [True]
+    why = (
+        f"a check did not finish within {engine.watchdog:g} s (a file that blocks when read,"
+        " such as a FIFO in the place of a config file?)"
+    )
+
+    def fire(signum: int, frame: object) -> None:
+        del signum, frame
+        if armed[0]:
+            raise TooSlow(why)
+
+    try:
+        previous = _signal.signal(_signal.SIGALRM, fire)
+    except ValueError:  # not the main thread: the process cannot be signalled for it
+        return engine._tier1(call)
+    timer = _signal.setitimer(_signal.ITIMER_REAL, engine.watchdog)
+    try:
+        return engine._tier1(call)
+    except TooSlow:
+        return _too_slow(why)
+    finally:
+        armed[0] = False
+        _signal.setitimer(_signal.ITIMER_REAL, *timer)
+        _signal.signal(_signal.SIGALRM, previous)
 
 
 def _too_slow(why: str = "") -> Decision:

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import os
 
+from gatekeeper.shell.projectfiles import read_head
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from gatekeeper.model import Command
 
+_MAX_CONFIG_BYTES = 1 << 20
 _KEY_MARKS = ("extraheader", "url", "insteadof", "token", "password", "credential", "auth")
 READERS = {"cat", "head", "tail", "less", "more", "bat", "batcat", "grep", "egrep", "fgrep"}
 READERS |= {"rg", "sed", "awk", "nl", "tac", "strings", "xxd", "od", "sort", "cut", "view"}
@@ -34,12 +37,16 @@ _LISTING = {"-l", "--list", "list", "--get-regexp", "--regexp", "--get-urlmatch"
 
 
 def secret_config(path: str) -> bool:
-    """Whether the git config file at `path` holds an extra header or a URL with a password."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(1 << 20)
-    except OSError:
+    """Whether the git config file at `path` holds an extra header or a URL with a password.
+
+    Read without waiting (`read_head`): a FIFO in its place held the hook in `open()`
+    until Claude Code's own timeout, which decides nothing. What cannot be read whole (a
+    FIFO, a device, more than 1 MiB) may hold one: yes."""
+    data = read_head(path, _MAX_CONFIG_BYTES)
+    if data is None:
         return False
+    if len(data) > _MAX_CONFIG_BYTES:
+        return True
     text = data.decode("utf-8", "replace")
     if "extraheader" in text.lower():
         return True
@@ -59,18 +66,21 @@ def git_dir(work_tree: str) -> str | None:
         return dot_git
     if not os.path.isfile(dot_git):
         return None
-    try:  # a worktree: `gitdir: <common>/worktrees/<name>`
-        with open(dot_git, encoding="utf-8", errors="replace") as f:
-            line = f.read(4096).strip()
-    except (OSError, ValueError):
+    line = _small_text(dot_git)  # a worktree: `gitdir: <common>/worktrees/<name>`
+    if line is None:
         return None
     gitdir = os.path.join(work_tree, line.removeprefix("gitdir:").strip())
-    try:
-        with open(os.path.join(gitdir, "commondir"), encoding="utf-8", errors="replace") as f:
-            gitdir = os.path.join(gitdir, f.read(4096).strip())
-    except (OSError, ValueError):
-        pass
-    return gitdir
+    common = _small_text(os.path.join(gitdir, "commondir"))
+    return gitdir if common is None else os.path.join(gitdir, common)
+
+
+def _small_text(path: str) -> str | None:
+    """The stripped text of the small regular file at `path` (a `.git` file, `commondir`),
+    None for anything else: read without waiting, so a FIFO there cannot hold the hook."""
+    data = read_head(path, 4096)
+    if data is None or len(data) > 4096:
+        return None
+    return data.decode("utf-8", "replace").strip()
 
 
 def repo_config(cwd: str) -> str:
@@ -98,11 +108,11 @@ def secret_mcp_config(path: str) -> bool:
     keeps a secret in the clear: a value the audit log would mask, or an MCP server's `env`
     or `headers` entry that looks like one (`"GITHUB_TOKEN": "…"`, not `"${GITHUB_TOKEN}"`).
     `claude mcp add -e KEY=VALUE` writes the literal value there."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(_MAX_MCP_BYTES)
-    except OSError:
+    data = read_head(path, _MAX_MCP_BYTES)
+    if data is None:
         return False
+    if len(data) > _MAX_MCP_BYTES:
+        return True  # a FIFO, a device or a huge file: nothing to vouch for
     text = data.decode("utf-8", "replace")
     if not any(m in text for m in ('"env"', '"headers"', "sk-", "gh", "AKIA", "://", "PRIVATE")):
         return False
@@ -144,11 +154,10 @@ def secret_mcp_config(path: str) -> bool:
 def _included(path: str) -> list[str]:
     """The files the git config file at `path` includes (`[include]`/`[includeIf …]`
     `path = …`; `~/` expanded, relative to `path`'s directory), one level."""
-    try:
-        with open(path, "rb") as f:
-            text = f.read(1 << 20).decode("utf-8", "replace")
-    except OSError:
-        return []
+    data = read_head(path, _MAX_CONFIG_BYTES)
+    if data is None or len(data) > _MAX_CONFIG_BYTES:
+        return []  # `secret_config` answers yes for what cannot be read whole
+    text = data.decode("utf-8", "replace")
     found: list[str] = []
     section = ""
     for raw in text.splitlines():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 from gatekeeper.shell.gitcreds import git_dir
+from gatekeeper.shell.projectfiles import read_head
 
 _MAX_BYTES = 262144
 
@@ -21,11 +22,13 @@ def _values(path: str) -> list[str]:
     """The `core.hooksPath` values of one git config file (section and key case-blind)."""
     if not os.access(path, os.R_OK):
         return []  # missing, mostly (`~/.config/git/config`): a bool, no exception raised
-    try:
-        with open(path, "rb") as f:
-            text = f.read(_MAX_BYTES).decode(errors="replace")
-    except (OSError, ValueError):
+    # Without waiting: a FIFO in its place held the hook in `open()`. git blocks on it too,
+    # and what is fed to it later is not what the gate could read now; the head of a huge
+    # file is read, as before.
+    data = read_head(path, _MAX_BYTES)
+    if data is None:
         return []
+    text = data[:_MAX_BYTES].decode(errors="replace")
     section = ""
     found = []
     for raw in text.splitlines():
