@@ -89,6 +89,16 @@ _STARTUP_FILES = {
     ".git-credentials",
     ".claude.json",
     ".mcp.json",
+    # mise's project config: with `mise activate` in the user's shell, the files of the
+    # directory the shell is in are read at every prompt, and their `{{exec(...)}}`
+    # templates, `[env] _.source` scripts and `[hooks]` run then. Trust is by path, not by
+    # content, outside mise's paranoid mode (`mise trust --help`): an edit of a trusted
+    # file runs at the next prompt, as direnv's `.envrc` would.
+    "mise.toml",
+    ".mise.toml",
+    "mise.local.toml",
+    ".mise.local.toml",
+    ".rtx.toml",
     # Editors, terminals and the login session run these: vim's `:!cmd`, tmux's `run-shell`,
     # `.pam_environment`'s variables (`LD_PRELOAD`) for every login, X session scripts.
     ".vimrc",
