@@ -15,16 +15,19 @@ import json
 import os
 import signal
 import subprocess
+import sys
+import time
 from typing import TYPE_CHECKING
 
 import pytest
 
-from gatekeeper import Finding, Verdict, hookimpl
+from gatekeeper import Finding, Verdict, client, hookimpl
 from gatekeeper.model import Outcome
 from gatekeeper.pipeline import WATCHDOG
 from gatekeeper.testing import tool_call
 from tests.conftest import GATEKEEPER, run_cli
 from tests.test_broken_plugins import decide, install
+from tests.test_fastpath import payload, run_dir
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -91,6 +94,17 @@ def test_a_fifo_in_place_of_the_virtualenvs_pip_config_is_answered(gk_env: GkEnv
     assert answer["decision"] == "ask", answer
 
 
+def _blocking_source(fifo: Path) -> str:
+    """A third party's checker module that blocks in `open()` on `fifo` for `blocky`."""
+    return (
+        "from gatekeeper import Finding, Verdict, hookimpl\n\n"
+        "@hookimpl\ndef gatekeeper_check_command(command):\n"
+        "    if command.name == 'blocky':\n"
+        f"        open({str(fifo)!r}, 'rb').read()\n"
+        "        return Finding(Verdict.SAFE, 'TEST-001', 'read it')\n"
+    )
+
+
 class _Blocking:
     """A checker that blocks in `open()` on a FIFO no one writes to."""
 
@@ -130,16 +144,50 @@ def test_a_blocking_third_party_checker_does_not_keep_the_real_hook_from_answeri
 ) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    source = (
-        "from gatekeeper import Finding, Verdict, hookimpl\n\n"
-        "@hookimpl\ndef gatekeeper_check_command(command):\n"
-        "    if command.name == 'blocky':\n"
-        f"        open({str(fifo)!r}, 'rb').read()\n"
-        "        return Finding(Verdict.SAFE, 'TEST-001', 'read it')\n"
-    )
-    extra = install(gk_env, {"blocking_checker": source})
+    extra = install(gk_env, {"blocking_checker": _blocking_source(fifo)})
     out, record = decide(gk_env, extra, "Bash", {"command": "blocky --now"})
     assert out["permissionDecision"] == "ask"
     assert "GK-SHELL-008" in out["permissionDecisionReason"]
     assert record["rule"] == "GK-SHELL-008"
     assert WATCHDOG < 30  # inside the hook timeout `gatekeeper install` writes (review + 30 s)
+
+
+
+def test_the_decision_server_answers_a_blocked_call_and_then_stops(
+    gk_env: GkEnv, tmp_path: Path
+) -> None:
+    """The server's Tier 1 is interrupted as the hook's is; since what a check keeps between
+    calls may be half updated, the server answers and stops (the next call starts a fresh
+    one)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    extra = install(gk_env, {"blocking_checker": _blocking_source(fifo)})
+    environ = {**gk_env.environ(), **extra, "GATEKEEPER_SERVER_IDLE": "300"}
+    directory = run_dir(gk_env)
+    # not `-I` as the client starts it: the plugin module is found through PYTHONPATH
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gatekeeper.server", str(directory)],
+        env=environ,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not (directory / "server.sock").exists():
+            assert proc.poll() is None, "the server exited"
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        env_bytes = {k.encode(): v.encode() for k, v in environ.items()}
+        env_bytes[client.TIMEOUT_ENV] = b"60"  # wait for the server's own answer
+        data = payload(gk_env, "blocky --now")
+        answer = client.ask(data, env_bytes, str(gk_env.project).encode(), start=False)
+        assert isinstance(answer, tuple), answer  # the server's, not the fallback
+        out = json.loads(answer[0])["hookSpecificOutput"]
+        assert out["permissionDecision"] == "ask"
+        assert "GK-SHELL-008" in out["permissionDecisionReason"]
+        assert proc.wait(timeout=10) == 0  # and it stopped, long before its idle time
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

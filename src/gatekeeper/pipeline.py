@@ -248,6 +248,9 @@ class Engine:
         self.review_failure: str | None = None
         # Seconds after which Tier 1 is interrupted by a signal (0: never); see `_watched`.
         self.watchdog = 0.0
+        # Set when the watchdog interrupted Tier 1: a cache may be half updated (the server
+        # stops after answering, so the next call starts afresh).
+        self.interrupted = False
 
     @property
     def pm(self) -> pluggy.PluginManager:
@@ -914,6 +917,7 @@ def _watched(
     def fire(signum: int, frame: object) -> None:
         del signum, frame
         if armed[0]:
+            engine.interrupted = True
             raise TooSlow(why)
 
     try:

@@ -220,6 +220,11 @@ class Server:
             return b""  # the review child answers on this connection
         except Exception:  # noqa: BLE001 - whatever failed here, the cold path reproduces it
             return FALLBACK
+        if any(engine.interrupted for engine in self.engines.values()):
+            # Tier 1 was stopped at an arbitrary point (`pipeline._watched`): what a check
+            # keeps between calls may be half updated. This answer stands; a fresh server
+            # takes the next call.
+            self.stop = True
         path, line = b"", b""
         if entry is not None:
             path, line = entry[0].encode("utf-8", "surrogateescape"), entry[1]
