@@ -891,6 +891,10 @@ def _top(found: Sequence[Finding], text: str) -> Finding:
     return top
 
 
+# The engine whose Tier 1 the watchdog guards now (None: a SIGALRM is not ours to act on).
+_WATCHED: list[Engine | None] = [None]
+
+
 def _watched(
     engine: Engine, call: ToolCall
 ) -> Decision | tuple[ToolCall, Context, Finding, tuple[Finding, ...], tuple[str, ...]]:
@@ -901,38 +905,40 @@ def _watched(
     `open()` until Claude Code's own timeout let the call through. SIGALRM interrupts the
     system call, and its handler raises `TooSlow`. Only where a process may take the
     signal for itself (the hook, the decision server, `gatekeeper check`: their main
-    thread); the handler and the timer before it are put back after.
+    thread, where nothing else uses SIGALRM); the handler is put back after, the timer
+    stopped. ~3 µs a call: four system calls.
     """
     if TYPE_CHECKING:
         import signal as _signal
     else:
         import _signal  # `signal` without its enum import (the cold hook imports no enum)
 
-    armed = [True]
-    why = (
-        f"a check did not finish within {engine.watchdog:g} s (a file that blocks when read,"
-        " such as a FIFO in the place of a config file?)"
-    )
-
-    def fire(signum: int, frame: object) -> None:
-        del signum, frame
-        if armed[0]:
-            engine.interrupted = True
-            raise TooSlow(why)
-
     try:
-        previous = _signal.signal(_signal.SIGALRM, fire)
+        previous = _signal.signal(_signal.SIGALRM, _fire)
     except ValueError:  # not the main thread: the process cannot be signalled for it
         return engine._tier1(call)
-    timer = _signal.setitimer(_signal.ITIMER_REAL, engine.watchdog)
+    _WATCHED[0] = engine
+    _signal.setitimer(_signal.ITIMER_REAL, engine.watchdog)
     try:
         return engine._tier1(call)
-    except TooSlow:
-        return _too_slow(why)
+    except TooSlow as exc:  # fired outside the Bash analysis (whose own handler answers)
+        return _too_slow(str(exc))
     finally:
-        armed[0] = False
-        _signal.setitimer(_signal.ITIMER_REAL, *timer)
+        _WATCHED[0] = None
+        _signal.setitimer(_signal.ITIMER_REAL, 0.0)
         _signal.signal(_signal.SIGALRM, previous)
+
+
+def _fire(signum: int, frame: object) -> None:
+    """The watchdog's SIGALRM handler: stop the guarded Tier 1 where it is."""
+    del signum, frame
+    engine = _WATCHED[0]
+    if engine is not None:
+        engine.interrupted = True
+        raise TooSlow(
+            f"a check did not finish within {engine.watchdog:g} s (a file that blocks when"
+            " read, such as a FIFO in the place of a config file?)"
+        )
 
 
 def _too_slow(why: str = "") -> Decision:
