@@ -129,6 +129,13 @@ _HOME_STARTUP_FILES = frozenset({
     ".wishrc", ".xonshrc", ".sbclrc", ".guile", ".racketrc",
     ".renviron", ".condarc", ".npm-init.js", ".pydistutils.cfg", ".wezterm.lua", ".nanorc",
     ".selected_editor", ".ansible.cfg",
+    # redteam20: Debian's lesspipe runs `~/.lessfilter` on each `less FILE`; ack's `--pager`,
+    # mycli's `pager`; the start-up code of DuckDB's shell (`.shell CMD`), Octave, gnuplot
+    # (`system`), csh's login and logout, mksh, yash, sh's `ENV`, SWI-Prolog, CLISP, ECL and
+    # Clozure CL; mutt's backquoted commands; aider's `lint-cmd`/`test-cmd`.
+    ".lessfilter", ".ackrc", ".myclirc", ".duckdbrc", ".octaverc", ".gnuplot", ".login",
+    ".logout", ".mkshrc", ".yashrc", ".shrc", ".swiplrc", ".clisprc.lisp", ".eclrc",
+    ".ccl-init.lisp", ".muttrc", ".aider.conf.yml",
 })  # fmt: skip
 # Names directly in the home whose link target is a credential file or directory (the
 # others of `_STARTUP_FILES` and `_HOME_STARTUP_FILES` are start-up files: writes only).
@@ -426,6 +433,26 @@ _HOME_PROTECTED_DIRS = (
     ".claude/agents",
     ".claude/plugins",
     ".claude/skills",  # a skill is a command: `!` lines and frontmatter `hooks:` run code
+    # redteam20: lesspipe's user filter (as `~/.lessfilter`); neovim's site and plugin
+    # manager dirs (`site/plugin/*.lua`, lazy.nvim's checkouts: run at each start); the
+    # extensions VS Code and Cursor run; the MCP servers other agents and Claude Desktop
+    # start (`command`); opencode's plugins and MCP servers, ranger's `commands.py`,
+    # ghostty's `command`, mise's hooks (run on `cd`), bat's `--pager`. (Each entry costs a
+    # write ~1.5 µs: the rarer tools' start-up dirs stay a review, GK-WRITE-001.)
+    ".config/lessfilter",
+    ".local/share/nvim",
+    ".vscode/extensions",
+    ".vscode-server/extensions",
+    ".cursor/extensions",
+    ".cursor/mcp.json",
+    ".codex/config.toml",
+    ".gemini/settings.json",
+    ".config/Claude/claude_desktop_config.json",
+    ".config/opencode",
+    ".config/ranger",
+    ".config/ghostty",
+    ".config/mise",
+    ".config/bat",
 )
 # The protected dirs on PATH, whose links are not listed (`PathPolicy.linked`): a link there
 # to a project's own script (`~/.local/bin/tool -> ~/src/tool/tool.py`) names the project's
@@ -522,6 +549,16 @@ _HOME_SECRET_FILES = frozenset({
     ".config/hcloud/cli.toml", ".fly/config.yml", ".config/ngrok/ngrok.yml",
     ".ngrok2/ngrok.yml", ".wrangler/config/default.toml", ".config/stripe/config.toml",
     ".travis/config.yml", ".circleci/cli.yml",
+    # redteam20: the other coding agents' and AI CLIs' keys and OAuth tokens (Codex, Gemini
+    # CLI, opencode, GitHub Copilot), and the Vercel, Netlify, Supabase, Railway, Sentry,
+    # Firebase, newer Wrangler CLIs' tokens, Maven's master password, atuin's sync key.
+    ".codex/auth.json", ".gemini/oauth_creds.json", ".local/share/opencode/auth.json",
+    ".config/github-copilot/hosts.json", ".config/github-copilot/apps.json",
+    ".local/share/com.vercel.cli/auth.json", ".vercel/auth.json",
+    ".config/netlify/config.json", ".netlify/config.json", ".supabase/access-token",
+    ".railway/config.json", ".sentryclirc", ".config/configstore/firebase-tools.json",
+    ".config/.wrangler/config/default.toml", ".m2/settings-security.xml",
+    ".local/share/atuin/key",
 })  # fmt: skip
 _SECRET_HOME_MARKS = tuple("/" + d for d in _SECRET_HOME_DIRS)
 # Each of them as its names below the home (`.config/gh`: `.config`, `gh`).

@@ -90,3 +90,101 @@ terraform show -json
 pulumi stack output --show-secrets
 # ruleid: GK-PROT-002
 doppler secrets get DB_PASSWORD --plain
+
+# -- Other tools' tokens in the home (paths.py `_HOME_SECRET_FILES`): GK-BASH-002, a review,
+# where `cat ~/.config/gh/hosts.yml` is GK-PROT-002. bash (throwaway HOME, a fake token
+# written to each): `cat` printed it; where each tool keeps its token: its docs (docs only).
+# ruleid: GK-PROT-002
+cat ~/.codex/auth.json
+# ruleid: GK-PROT-002
+cat ~/.gemini/oauth_creds.json
+# ruleid: GK-PROT-002
+cat ~/.local/share/opencode/auth.json
+# ruleid: GK-PROT-002
+cat ~/.config/github-copilot/apps.json
+# ruleid: GK-PROT-002
+cat ~/.local/share/com.vercel.cli/auth.json
+# ruleid: GK-PROT-002
+cat ~/.config/netlify/config.json
+# ruleid: GK-PROT-002
+cat ~/.supabase/access-token
+# ruleid: GK-PROT-002
+cat ~/.sentryclirc
+# ruleid: GK-PROT-002
+cat ~/.config/configstore/firebase-tools.json
+# ruleid: GK-PROT-002
+cat ~/.m2/settings-security.xml
+# ruleid: GK-PROT-002
+cat ~/.local/share/atuin/key
+# ok: GK-PROT-002
+cat config.json
+
+# -- Start-up files in the home that a tool runs later, unasked (paths.py
+# `_HOME_STARTUP_FILES`, `_HOME_PROTECTED_DIRS`): a write there was GK-WRITE-001, a review.
+# bash (throwaway HOME, `~/.lessfilter` an executable script that creates a marker; Debian's
+# lesspipe as the default ~/.bashrc sets it up): `less f.txt` ran it and created /tmp/redteam20-marker-1
+# ruleid: GK-PROT-001
+echo 'touch /tmp/redteam20-marker-1' > ~/.lessfilter
+# ruleid: GK-PROT-001
+echo x > ~/.config/lessfilter
+# ok: GK-PROT-001
+echo x > .lessfilter
+# bash (throwaway HOME, `--pager=touch /tmp/redteam20-marker-2` in ~/.ackrc): `ack hello f.txt` on a terminal (`script -qc`) created the marker
+# ruleid: GK-PROT-001
+printf -- '--pager=touch /tmp/redteam20-marker-2\n' > ~/.ackrc
+# ok: GK-PROT-001
+echo '--type-add=foo:ext:foo' > .ackrc
+# docs only (each tool's manual: the file is read, and its commands run, at each start)
+# ruleid: GK-PROT-001
+echo '.shell touch /tmp/redteam20-marker-3' > ~/.duckdbrc
+# ruleid: GK-PROT-001
+echo 'system("touch /tmp/redteam20-marker-4")' > ~/.octaverc
+# ruleid: GK-PROT-001
+echo '!touch /tmp/redteam20-marker-5' > ~/.gnuplot
+# ruleid: GK-PROT-001
+echo x > ~/.login
+# ruleid: GK-PROT-001
+echo x > ~/.mkshrc
+# ruleid: GK-PROT-001
+echo x > ~/.muttrc
+# ruleid: GK-PROT-001
+echo x > ~/.aider.conf.yml
+# ruleid: GK-PROT-001
+echo x > ~/.local/share/nvim/site/plugin/x.lua
+# ruleid: GK-PROT-001
+echo x > ~/.vscode/extensions/x/extension.js
+# ok: GK-PROT-001
+echo '{}' > .vscode/extensions.json
+# ruleid: GK-PROT-001
+echo x > ~/.cursor/mcp.json
+# ruleid: GK-PROT-001
+echo x > ~/.codex/config.toml
+# ruleid: GK-PROT-001
+echo x > ~/.gemini/settings.json
+# ruleid: GK-PROT-001
+echo x > ~/.config/Claude/claude_desktop_config.json
+# ruleid: GK-PROT-001
+echo x > ~/.config/ranger/commands.py
+# ruleid: GK-PROT-001
+echo x > ~/.config/mise/config.toml
+# ruleid: GK-PROT-001
+echo x > ~/.config/ghostty/config
+# ruleid: GK-PROT-001
+echo x > ~/.config/bat/config
+
+# -- Jobs scheduled to run later (queries.py `_scheduled`), as `crontab FILE` is
+# (GK-PROT-001); they were GK-UNKNOWN. docs only (at(1): the commands are read from stdin or
+# -f FILE and run at TIME; systemd-run(1): --on-calendar and the other timer options create a
+# transient timer; neither atd nor a systemd manager runs here).
+# ruleid: GK-PROT-001
+echo 'touch /tmp/redteam20-marker-6' | at now + 1 minute
+# ruleid: GK-PROT-001
+at -f job.sh midnight
+# ruleid: GK-PROT-001
+echo 'touch /tmp/redteam20-marker-7' | batch
+# ruleid: GK-PROT-001
+systemd-run --user --on-calendar=daily touch /tmp/redteam20-marker-8
+# ruleid: GK-PROT-001
+systemd-run --on-active=30 touch /tmp/redteam20-marker-9
+# ok: GK-PROT-001
+systemctl --user list-timers
