@@ -123,3 +123,36 @@ def test_the_managers_properties_print_its_environment(
     monkeypatch.setenv("OPENAI_API_KEY", "sk-" + "F" * 40)
     decision = check(quiet_engine, "systemctl --user show", cwd=str(gk_env.project))
     assert "GK-ENV-002" in _rules(decision), decision.reason
+
+
+# -- Case folding through the file tools: `Write` to `.claude/\u017fettings.json` (a long s) was
+# GK-FILE-001, allowed; on case-insensitive APFS, which folds names with Unicode's full case
+# folding, it is Claude Code's settings file and its hooks run commands (docs only: no such
+# file system here; see tests/corpora/redteam20.sh).
+
+
+@pytest.mark.parametrize(
+    ("relative", "rule"),
+    [
+        (".claude/\u017fettings.json", "GK-PROT-001"),
+        (".vscode/\u217caunch.json", ""),  # U+217C, a roman fifty, has no folding: not `l`
+        (".vscode/ta\u017fks.json", "GK-PROT-001"),
+        ("~/.ba\u017fhrc", "GK-PROT-001"),
+        ("~/.con\ufb01g/systemd/user/x.service", "GK-PROT-001"),
+    ],
+)
+def test_a_folded_spelling_of_a_protected_file_is_protected(
+    quiet_engine: Engine, gk_env: GkEnv, relative: str, rule: str
+) -> None:
+    path = relative.replace("~", str(gk_env.home), 1)
+    if not path.startswith("/"):
+        path = str(gk_env.project / path)
+    decision = check(
+        quiet_engine, tool="Write", tool_input={"file_path": path, "content": "{}"},
+        cwd=str(gk_env.project),
+    )  # fmt: skip
+    if rule:
+        assert decision.outcome is Outcome.ASK, decision.reason
+        assert rule in _rules(decision), decision.reason
+    else:
+        assert decision.outcome is Outcome.ALLOW, decision.reason

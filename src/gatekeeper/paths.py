@@ -303,7 +303,7 @@ def _home_links(
     whether the name is a credential's."""
     found: list[tuple[str, bool]] = []
     for link in _dir_links(home) if links is None else links:
-        name = link.rpartition("/")[2].lower()
+        name = link.rpartition("/")[2].casefold()
         secret = name in _SECRET_LINK_NAMES
         if secret or name in _STARTUP_FILES or name in _HOME_STARTUP_FILES:
             found.append((link, secret))
@@ -615,7 +615,7 @@ def glob_targets_secrets(pattern: str) -> bool:
     names: `cat *.pem` names keys as surely as `cat key.pem` does, while `cat *` or
     `grep x *.py` read files in general (like `grep -r x .`, which the policy allows).
     """
-    name = pattern.rstrip("/").rsplit("/", 1)[-1].lower()  # case-blind, as `is_secret` is
+    name = pattern.rstrip("/").rsplit("/", 1)[-1].casefold()  # case-blind, as `is_secret` is
     for alt in _brace_words(name):
         matches = globmatch.matcher((alt,))  # fnmatch.fnmatchcase(·, alt), without regexes
         if any(matches(g) for g in _GENERIC_NAMES):
@@ -1351,12 +1351,12 @@ class PathPolicy:
             resolved.update(dict.fromkeys(hooks_dirs(self.project_root, self.home)))
             entries = tuple(resolved)
             # and the same in lower case, for the case-blind tests (`protected_lowered`)
-            self._resolved.extend((entries, tuple(map(str.lower, entries))))
+            self._resolved.extend((entries, tuple(map(str.casefold, entries))))
         return self._resolved[0]
 
     @property
     def protected_lowered(self) -> tuple[str, ...]:
-        """`protected`, each entry in lower case (once per policy, with `protected`)."""
+        """`protected`, each entry case-folded (once per policy, with `protected`)."""
         if not self._resolved:
             self.protected  # noqa: B018 - resolves both
         return self._resolved[1]
@@ -1549,15 +1549,17 @@ class PathPolicy:
             return self.protected_by_name(f"{self.home}/.claude{path[len(claude[0]) :]}")
         # Case-blind, as the names are: on macOS `~/.Config/Gatekeeper/config.toml` is the
         # gate's own config and `~/.LOCAL/bin/ls` stands in for `ls`.
-        return inside_any(path.lower(), self.protected_lowered)
+        return inside_any(path.casefold(), self.protected_lowered)
 
     def protected_by_name(self, path: str) -> bool:
         """`is_protected` without the resolved protected list: a resolved path protected by
         its own names (start-up files, credentials, `.git`, `.claude` settings and hooks,
         the system dirs), not by being below a protected entry that a link leads to."""
         # Compared case-blind: on a case-insensitive file system (macOS, Windows)
-        # `.Claude/Settings.json` is Claude Code's settings file.
-        parts = _parts(path.lower())
+        # `.Claude/Settings.json` is Claude Code's settings file. Case-folded, not lowered:
+        # APFS folds as Unicode does (full folding), so `.claude/` + "\u017fettings.json" (a
+        # long s) and `~/.con` + "\ufb01g" (a ligature) open the ASCII names (redteam20).
+        parts = _parts(path.casefold())
         name = parts[-1] if parts else ""
         if name in _STARTUP_FILES or self.is_secret(path):
             return True
@@ -1570,7 +1572,7 @@ class PathPolicy:
         case-blind; `parts` those of the lower-cased path) and of the system dirs: no
         credential test, no link listed."""
         if parts is None:
-            parts = _parts(path.lower())
+            parts = _parts(path.casefold())
         name = parts[-1] if parts else ""
         for i, part in enumerate(parts[:-1]):
             if part in (".git", ".husky", ".devcontainer", ".hg"):
@@ -1740,7 +1742,7 @@ class PathPolicy:
             return True
         if any(_inside(p, path) for p in self.protected):
             return True
-        lowered = path.lower()
+        lowered = path.casefold()
         if any(_inside(p, lowered) for p in self.protected_lowered):
             return True
         if any(_inside(p, path) for p in ("/etc", "/usr", "/boot")):
@@ -1772,7 +1774,7 @@ class PathPolicy:
     def _is_secret(self, path: str) -> bool:
         # Case-blind, as `protected_by_name` is: on macOS and Windows `.ENV` opens `.env`
         # and `~/.SSH/id_rsa` is the key, and a `KEY.PEM` from Windows is a key anywhere.
-        name = _name(path).lower()
+        name = _name(path).casefold()
         by_name = _SECRET_BY_NAME.get(name)
         if by_name is None:
             by_name = _secret_by_name(name)
@@ -1781,14 +1783,14 @@ class PathPolicy:
         # Inside `H/.ssh` (H the resolved home) means holding `/.ssh` for a plain path: most
         # paths hold none of these, and need no resolved home (an lstat per component).
         # (When every mark starts with `/.`, a path without `/.` holds none of them.)
-        lowered = path.lower()
+        lowered = path.casefold()
         marked = (_MARKS_DOTTED is False or "/." in path) and any(
             d in lowered for d in _SECRET_HOME_MARKS
         )
         plain = _plain(path)
         if (marked or not plain) and (
             inside_any(path, _secret_home_dirs(self.home))
-            or (lowered != path and inside_any(lowered, _secret_home_dirs(self.home.lower())))
+            or (lowered != path and inside_any(lowered, _secret_home_dirs(self.home.casefold())))
         ):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
         if (marked or "/." in path) and self._home_secret_file(path):
@@ -1804,7 +1806,7 @@ class PathPolicy:
         home = self.home
         return (
             path[: len(home) + 1] == home + "/"
-            and path[len(home) + 1 :].lower() in _HOME_SECRET_FILES
+            and path[len(home) + 1 :].casefold() in _HOME_SECRET_FILES
         )
 
     def classify(self, raw: str, *, write: bool) -> tuple[str, str]:

@@ -188,3 +188,41 @@ systemd-run --user --on-calendar=daily touch /tmp/redteam20-marker-8
 systemd-run --on-active=30 touch /tmp/redteam20-marker-9
 # ok: GK-PROT-001
 systemctl --user list-timers
+
+# -- Case folding (paths.py: `casefold`, not `lower`). The names were compared lower-cased,
+# which folds `.SSH` and the Kelvin sign (U+212A) but not the long s `ſ` (U+017F) or the
+# ligature `ﬁ` (U+FB01): case-insensitive APFS folds names with Unicode's full case folding
+# (CaseFolding.txt: `017F; C; 0073`, `FB01; F; 0066 0069`), so on macOS `.claude/ſettings.json`
+# is Claude Code's settings file (its hooks run commands) and `~/.ſsh/config` the SSH config.
+# Docs only: this machine's file systems are case-sensitive (an ext4 casefold image would
+# not mount here); on Linux the spellings are other files, which the gate now guards too.
+# ruleid: GK-PROT-001
+echo '{"hooks":{}}' > .claude/ſettings.json
+# ruleid: GK-PROT-001
+echo '{"hooks":{}}' > .claude/ſettings.local.json
+# ok: GK-PROT-001
+echo x > .claude/notes.md
+# ruleid: GK-PROT-001
+echo x > .vscode/taſks.json
+# ok: GK-PROT-001
+echo x > .vscode/notes.md
+# ruleid: GK-PROT-001
+echo x > .git/hookſ/pre-commit
+# ruleid: GK-PROT-001
+echo x > ~/.baſhrc
+# ruleid: GK-PROT-001
+echo x > ~/.conﬁg/systemd/user/x.service
+# ruleid: GK-PROT-001
+echo x > ~/.pſqlrc
+# ruleid: GK-PROT-002
+cat ~/.ſsh/config
+# ruleid: GK-PROT-002
+cat ~/.git-credentialſ
+# ruleid: GK-PROT-002
+cat ~/.pgpaſs
+# the dotless ı (U+0131) has no folding (CaseFolding.txt: only the Turkic `0049; T; 0131`):
+# on APFS `.gıt` is a directory of its own
+# ok: GK-PROT-001
+echo x > .gıt/notes.md
+# ok: GK-PROT-001
+echo x > straße.txt
