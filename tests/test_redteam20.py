@@ -156,3 +156,45 @@ def test_a_folded_spelling_of_a_protected_file_is_protected(
         assert rule in _rules(decision), decision.reason
     else:
         assert decision.outcome is Outcome.ALLOW, decision.reason
+
+
+# -- `docker compose config` fills in the project's variables: `${DB_PASSWORD}` from `.env`
+# or the environment is printed as its value (docs only: Compose's reference, "config:
+# parse, resolve and render compose file in canonical format", interpolation from `.env` and
+# the shell; no compose plugin here). It was GK-UNKNOWN, a review.
+
+_COMPOSE = "services:\n  db:\n    image: postgres\n    environment:\n" \
+    "      - POSTGRES_PASSWORD=${DB_PASSWORD}\n"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["docker compose config", "docker-compose config", "docker compose -f compose.yaml config",
+     "docker compose --env-file prod.env config"],
+)  # fmt: skip
+@pytest.mark.parametrize("source", ["dotenv", "environment"])
+def test_compose_config_filling_in_a_secret_goes_to_the_human(
+    quiet_engine: Engine, gk_env: GkEnv, monkeypatch: pytest.MonkeyPatch, command: str,
+    source: str,
+) -> None:  # fmt: skip
+    (gk_env.project / "compose.yaml").write_text(_COMPOSE)
+    if source == "dotenv":
+        (gk_env.project / ".env").write_text("DB_PASSWORD=hunter2\n")
+    else:
+        monkeypatch.setenv("DB_PASSWORD", "hunter2")
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert decision.outcome is Outcome.ASK, decision.reason
+    assert "GK-PROT-002" in _rules(decision), decision.reason
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["docker compose config", "docker compose config --services",
+     "docker compose config --no-interpolate", "docker compose ps"],
+)  # fmt: skip
+def test_compose_config_without_a_secret_stays_a_review(
+    quiet_engine: Engine, gk_env: GkEnv, command: str
+) -> None:
+    (gk_env.project / "compose.yaml").write_text(_COMPOSE)  # DB_PASSWORD unset: empty
+    decision = check(quiet_engine, command, cwd=str(gk_env.project))
+    assert "GK-PROT-002" not in _rules(decision), decision.reason
