@@ -453,6 +453,15 @@ _HOME_PROTECTED_DIRS = (
     ".config/ghostty",
     ".config/mise",
     ".config/bat",
+    # macOS: a LaunchAgent's plist (`RunAtLoad`, `StartInterval`: launchd runs its program at
+    # each login), VS Code's and Cursor's user settings and tasks (as `.config/Code/User`),
+    # Claude Desktop's MCP servers, iTerm2's AutoLaunch scripts, Hammerspoon's `init.lua`.
+    "Library/LaunchAgents",
+    "Library/Application Support/Code/User",
+    "Library/Application Support/Cursor/User",
+    "Library/Application Support/Claude/claude_desktop_config.json",
+    "Library/Application Support/iTerm2/Scripts",
+    ".hammerspoon",
 )
 # The protected dirs on PATH, whose links are not listed (`PathPolicy.linked`): a link there
 # to a project's own script (`~/.local/bin/tool -> ~/src/tool/tool.py`) names the project's

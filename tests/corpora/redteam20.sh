@@ -171,6 +171,20 @@ echo x > ~/.config/mise/config.toml
 echo x > ~/.config/ghostty/config
 # ruleid: GK-PROT-001
 echo x > ~/.config/bat/config
+# macOS (docs only: launchd.plist(5), `RunAtLoad` runs the agent's program at each login;
+# VS Code keeps its user settings and tasks there as `~/.config/Code/User` on Linux)
+# ruleid: GK-PROT-001
+cp agent.plist ~/Library/LaunchAgents/com.example.agent.plist
+# ruleid: GK-PROT-001
+echo '{}' > ~/Library/Application\ Support/Code/User/tasks.json
+# ruleid: GK-PROT-001
+echo '{}' > ~/Library/Application\ Support/Claude/claude_desktop_config.json
+# ruleid: GK-PROT-001
+echo x > ~/Library/Application\ Support/iTerm2/Scripts/AutoLaunch/x.py
+# ruleid: GK-PROT-001
+echo x > ~/.hammerspoon/init.lua
+# ok: GK-PROT-001
+cp agent.plist build/com.example.agent.plist
 
 # -- Jobs scheduled to run later (queries.py `_scheduled`), as `crontab FILE` is
 # (GK-PROT-001); they were GK-UNKNOWN. docs only (at(1): the commands are read from stdin or
