@@ -139,6 +139,13 @@ _HOME_STARTUP_FILES = frozenset({
     ".wishrc", ".xonshrc", ".sbclrc", ".guile", ".racketrc",
     ".renviron", ".condarc", ".npm-init.js", ".pydistutils.cfg", ".wezterm.lua", ".nanorc",
     ".selected_editor", ".ansible.cfg",
+    # redteam20: Debian's lesspipe runs `~/.lessfilter` on each `less FILE`; ack's `--pager`,
+    # mycli's `pager`; the start-up code of DuckDB's shell (`.shell CMD`), Octave, gnuplot
+    # (`system`), csh's login and logout, mksh, yash, sh's `ENV`, SWI-Prolog, CLISP, ECL and
+    # Clozure CL; mutt's backquoted commands; aider's `lint-cmd`/`test-cmd`.
+    ".lessfilter", ".ackrc", ".myclirc", ".duckdbrc", ".octaverc", ".gnuplot", ".login",
+    ".logout", ".mkshrc", ".yashrc", ".shrc", ".swiplrc", ".clisprc.lisp", ".eclrc",
+    ".ccl-init.lisp", ".muttrc", ".aider.conf.yml",
 })  # fmt: skip
 # Names directly in the home whose link target is a credential file or directory (the
 # others of `_STARTUP_FILES` and `_HOME_STARTUP_FILES` are start-up files: writes only).
@@ -306,7 +313,7 @@ def _home_links(
     whether the name is a credential's."""
     found: list[tuple[str, bool]] = []
     for link in _dir_links(home) if links is None else links:
-        name = link.rpartition("/")[2].lower()
+        name = link.rpartition("/")[2].casefold()
         secret = name in _SECRET_LINK_NAMES
         if secret or name in _STARTUP_FILES or name in _HOME_STARTUP_FILES:
             found.append((link, secret))
@@ -436,6 +443,35 @@ _HOME_PROTECTED_DIRS = (
     ".claude/agents",
     ".claude/plugins",
     ".claude/skills",  # a skill is a command: `!` lines and frontmatter `hooks:` run code
+    # redteam20: lesspipe's user filter (as `~/.lessfilter`); neovim's site and plugin
+    # manager dirs (`site/plugin/*.lua`, lazy.nvim's checkouts: run at each start); the
+    # extensions VS Code and Cursor run; the MCP servers other agents and Claude Desktop
+    # start (`command`); opencode's plugins and MCP servers, ranger's `commands.py`,
+    # ghostty's `command`, mise's hooks (run on `cd`), bat's `--pager`. (Each entry costs a
+    # write ~1.5 µs: the rarer tools' start-up dirs stay a review, GK-WRITE-001.)
+    ".config/lessfilter",
+    ".local/share/nvim",
+    ".vscode/extensions",
+    ".vscode-server/extensions",
+    ".cursor/extensions",
+    ".cursor/mcp.json",
+    ".codex/config.toml",
+    ".gemini/settings.json",
+    ".config/Claude/claude_desktop_config.json",
+    ".config/opencode",
+    ".config/ranger",
+    ".config/ghostty",
+    ".config/mise",
+    ".config/bat",
+    # macOS: a LaunchAgent's plist (`RunAtLoad`, `StartInterval`: launchd runs its program at
+    # each login), VS Code's and Cursor's user settings and tasks (as `.config/Code/User`),
+    # Claude Desktop's MCP servers, iTerm2's AutoLaunch scripts, Hammerspoon's `init.lua`.
+    "Library/LaunchAgents",
+    "Library/Application Support/Code/User",
+    "Library/Application Support/Cursor/User",
+    "Library/Application Support/Claude/claude_desktop_config.json",
+    "Library/Application Support/iTerm2/Scripts",
+    ".hammerspoon",
 )
 # The protected dirs on PATH, whose links are not listed (`PathPolicy.linked`): a link there
 # to a project's own script (`~/.local/bin/tool -> ~/src/tool/tool.py`) names the project's
@@ -532,6 +568,16 @@ _HOME_SECRET_FILES = frozenset({
     ".config/hcloud/cli.toml", ".fly/config.yml", ".config/ngrok/ngrok.yml",
     ".ngrok2/ngrok.yml", ".wrangler/config/default.toml", ".config/stripe/config.toml",
     ".travis/config.yml", ".circleci/cli.yml",
+    # redteam20: the other coding agents' and AI CLIs' keys and OAuth tokens (Codex, Gemini
+    # CLI, opencode, GitHub Copilot), and the Vercel, Netlify, Supabase, Railway, Sentry,
+    # Firebase, newer Wrangler CLIs' tokens, Maven's master password, atuin's sync key.
+    ".codex/auth.json", ".gemini/oauth_creds.json", ".local/share/opencode/auth.json",
+    ".config/github-copilot/hosts.json", ".config/github-copilot/apps.json",
+    ".local/share/com.vercel.cli/auth.json", ".vercel/auth.json",
+    ".config/netlify/config.json", ".netlify/config.json", ".supabase/access-token",
+    ".railway/config.json", ".sentryclirc", ".config/configstore/firebase-tools.json",
+    ".config/.wrangler/config/default.toml", ".m2/settings-security.xml",
+    ".local/share/atuin/key",
 })  # fmt: skip
 _SECRET_HOME_MARKS = tuple("/" + d for d in _SECRET_HOME_DIRS)
 # Each of them as its names below the home (`.config/gh`: `.config`, `gh`).
@@ -588,7 +634,7 @@ def glob_targets_secrets(pattern: str) -> bool:
     names: `cat *.pem` names keys as surely as `cat key.pem` does, while `cat *` or
     `grep x *.py` read files in general (like `grep -r x .`, which the policy allows).
     """
-    name = pattern.rstrip("/").rsplit("/", 1)[-1].lower()  # case-blind, as `is_secret` is
+    name = pattern.rstrip("/").rsplit("/", 1)[-1].casefold()  # case-blind, as `is_secret` is
     for alt in _brace_words(name):
         matches = globmatch.matcher((alt,))  # fnmatch.fnmatchcase(·, alt), without regexes
         if any(matches(g) for g in _GENERIC_NAMES):
@@ -1324,12 +1370,12 @@ class PathPolicy:
             resolved.update(dict.fromkeys(hooks_dirs(self.project_root, self.home)))
             entries = tuple(resolved)
             # and the same in lower case, for the case-blind tests (`protected_lowered`)
-            self._resolved.extend((entries, tuple(map(str.lower, entries))))
+            self._resolved.extend((entries, tuple(map(str.casefold, entries))))
         return self._resolved[0]
 
     @property
     def protected_lowered(self) -> tuple[str, ...]:
-        """`protected`, each entry in lower case (once per policy, with `protected`)."""
+        """`protected`, each entry case-folded (once per policy, with `protected`)."""
         if not self._resolved:
             self.protected  # noqa: B018 - resolves both
         return self._resolved[1]
@@ -1522,15 +1568,17 @@ class PathPolicy:
             return self.protected_by_name(f"{self.home}/.claude{path[len(claude[0]) :]}")
         # Case-blind, as the names are: on macOS `~/.Config/Gatekeeper/config.toml` is the
         # gate's own config and `~/.LOCAL/bin/ls` stands in for `ls`.
-        return inside_any(path.lower(), self.protected_lowered)
+        return inside_any(path.casefold(), self.protected_lowered)
 
     def protected_by_name(self, path: str) -> bool:
         """`is_protected` without the resolved protected list: a resolved path protected by
         its own names (start-up files, credentials, `.git`, `.claude` settings and hooks,
         the system dirs), not by being below a protected entry that a link leads to."""
         # Compared case-blind: on a case-insensitive file system (macOS, Windows)
-        # `.Claude/Settings.json` is Claude Code's settings file.
-        parts = _parts(path.lower())
+        # `.Claude/Settings.json` is Claude Code's settings file. Case-folded, not lowered:
+        # APFS folds as Unicode does (full folding), so `.claude/` + "\u017fettings.json" (a
+        # long s) and `~/.con` + "\ufb01g" (a ligature) open the ASCII names (redteam20).
+        parts = _parts(path.casefold())
         name = parts[-1] if parts else ""
         if name in _STARTUP_FILES or self.is_secret(path):
             return True
@@ -1543,7 +1591,7 @@ class PathPolicy:
         case-blind; `parts` those of the lower-cased path) and of the system dirs: no
         credential test, no link listed."""
         if parts is None:
-            parts = _parts(path.lower())
+            parts = _parts(path.casefold())
         name = parts[-1] if parts else ""
         for i, part in enumerate(parts[:-1]):
             if part in (".git", ".husky", ".devcontainer", ".hg"):
@@ -1713,7 +1761,7 @@ class PathPolicy:
             return True
         if any(_inside(p, path) for p in self.protected):
             return True
-        lowered = path.lower()
+        lowered = path.casefold()
         if any(_inside(p, lowered) for p in self.protected_lowered):
             return True
         if any(_inside(p, path) for p in ("/etc", "/usr", "/boot")):
@@ -1745,7 +1793,7 @@ class PathPolicy:
     def _is_secret(self, path: str) -> bool:
         # Case-blind, as `protected_by_name` is: on macOS and Windows `.ENV` opens `.env`
         # and `~/.SSH/id_rsa` is the key, and a `KEY.PEM` from Windows is a key anywhere.
-        name = _name(path).lower()
+        name = _name(path).casefold()
         by_name = _SECRET_BY_NAME.get(name)
         if by_name is None:
             by_name = _secret_by_name(name)
@@ -1754,14 +1802,14 @@ class PathPolicy:
         # Inside `H/.ssh` (H the resolved home) means holding `/.ssh` for a plain path: most
         # paths hold none of these, and need no resolved home (an lstat per component).
         # (When every mark starts with `/.`, a path without `/.` holds none of them.)
-        lowered = path.lower()
+        lowered = path.casefold()
         marked = (_MARKS_DOTTED is False or "/." in path) and any(
             d in lowered for d in _SECRET_HOME_MARKS
         )
         plain = _plain(path)
         if (marked or not plain) and (
             inside_any(path, _secret_home_dirs(self.home))
-            or (lowered != path and inside_any(lowered, _secret_home_dirs(self.home.lower())))
+            or (lowered != path and inside_any(lowered, _secret_home_dirs(self.home.casefold())))
         ):
             return not name.endswith(".pub") and name not in ("known_hosts", "config.pub")
         if (marked or "/." in path) and self._home_secret_file(path):
@@ -1777,7 +1825,7 @@ class PathPolicy:
         home = self.home
         return (
             path[: len(home) + 1] == home + "/"
-            and path[len(home) + 1 :].lower() in _HOME_SECRET_FILES
+            and path[len(home) + 1 :].casefold() in _HOME_SECRET_FILES
         )
 
     def classify(self, raw: str, *, write: bool) -> tuple[str, str]:

@@ -203,6 +203,12 @@ def gk_env(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
     # (GK-ENV-002). The tests see none unless they write `PROC/PID/cmdline` themselves.
     (root / "proc").mkdir()
     monkeypatch.setattr(proclines, "PROC", str(root / "proc"))
+    from gatekeeper.shell import unitenv
+
+    # And the machine's systemd units: a token in one makes `systemctl cat UNIT` ask. The
+    # tests see the user's units of the throwaway HOME, and the system's under `root/systemd`.
+    monkeypatch.setattr(unitenv, "SYSTEM_DIRS", (str(root / "systemd" / "system"),))
+    monkeypatch.setattr(unitenv, "USER_DIRS", unitenv.USER_DIRS[:2])
     yield env
     shutil.rmtree(root, ignore_errors=True)
 

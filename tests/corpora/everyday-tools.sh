@@ -81,7 +81,7 @@ terraform providers
 terraform metadata functions -json
 # ruleid: GK-UNKNOWN
 terraform plan
-# ruleid: GK-UNKNOWN
+# ruleid: GK-PROT-002
 terraform output -json
 # ruleid: GK-UNKNOWN
 terraform providers mirror ./providers

@@ -126,7 +126,7 @@ security error 25293
 security find-generic-password -s service -w
 # ruleid: GK-UNKNOWN
 security find-internet-password -s server
-# ruleid: GK-UNKNOWN
+# ruleid: GK-PROT-002
 security dump-keychain -d login.keychain
 # ruleid: GK-UNKNOWN
 security list-keychains -s /srv/evil.keychain

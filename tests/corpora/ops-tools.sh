@@ -57,7 +57,7 @@ ansible-playbook playbook.yml --syntax-check
 ansible-playbook playbook.yml --check
 # ruleid: GK-UNKNOWN
 ansible all -C -m command -a 'uptime'
-# ruleid: GK-UNKNOWN
+# ruleid: GK-PROT-002
 ansible-vault view secrets.yml
 # ruleid: GK-UNKNOWN
 ansible-pull -U https://example.com/repo --check

@@ -280,7 +280,20 @@ def _subscript_code(command: Command) -> Finding | None:
 
 
 def _command_line_secret(command: Command) -> Finding | None:
-    """GK-ENV-002 for a listing of the processes' command lines while one holds a secret."""
+    """GK-ENV-002 for a listing of the processes' command lines while one holds a secret,
+    and for `systemctl cat|show` of a unit whose files hold one (`shell.unitenv`)."""
+    if command.name == "systemctl":
+        from gatekeeper.shell.unitenv import printed_unit_secret
+
+        unit = printed_unit_secret(command)
+        if unit:
+            return Finding(
+                Verdict.ELEVATE,
+                "GK-ENV-002",
+                f"`{command.text[:80]}` prints the environment or the command lines of "
+                f"{unit}, which hold what looks like a secret (`Environment=TOKEN=…`, a "
+                "password option): only the user can approve that",
+            )
     from gatekeeper.shell.proclines import printed_command_line_secret
 
     pid = printed_command_line_secret(command)

@@ -574,6 +574,17 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
                 f"`{command.text[:80]}` prints a credential of the user (a token, a password "
                 "from a store): only the user can approve that",
             )
+        if command.name in ("docker", "docker-compose"):
+            from gatekeeper.shell.composeenv import printed_compose_secret
+
+            secret = printed_compose_secret(command, ctx.paths.cwd or "/")
+            if secret:
+                return Finding(
+                    Verdict.ELEVATE,
+                    "GK-PROT-002",
+                    f"`{command.text[:80]}` prints the compose project with its variables "
+                    f"filled in, from {secret}: only the user can approve that",
+                )
     for _, value in command.assignments:
         for raw in _path_candidates(value.text):
             found = _read_finding(raw, "an environment assignment", ctx)

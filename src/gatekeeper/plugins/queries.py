@@ -1631,6 +1631,29 @@ def _mktemp(positional: list[str], flags: list[str]) -> Finding | None:
     return None  # a template, `-p`, `--tmpdir` or `-t` choose where; the reviewer judges
 
 
+def _scheduled(name: str, args: list[str]) -> Finding | None:
+    """GK-PROT-001 for a job scheduled to run later (redteam20): `at TIME`, `batch` (atd
+    runs the commands read from stdin or `-f FILE` when the time comes or the load drops),
+    `systemd-run --on-calendar=…` and its other timer options (a transient timer the
+    service manager fires later); as `crontab FILE` is. `at -l`, `-c`, `-r`/`-d` list, print
+    or remove jobs, and `systemd-run CMD` runs one now: they stay as they were."""
+    if name == "systemd-run":
+        timers = ("--on-", "--timer-property", "--path-property", "--socket-property")
+        if not any(a.startswith(timers) for a in args):
+            return None
+        what = "`systemd-run` with a timer leaves a job that the service manager runs later"
+    else:
+        flags = "".join(a[1:] for a in args if a[:1] == "-" and a[1:2] != "-")
+        if name == "at" and (set(flags) & set("lcrdV") or not args):
+            return None
+        what = f"`{name}` schedules a job that atd runs later"
+    return Finding(
+        Verdict.ELEVATE,
+        "GK-PROT-001",
+        f"{what}, unasked and outside any gate: only the user can approve that",
+    )
+
+
 def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Finding | None:
     """The small tools: one line of policy each."""
     if name == "lsof":
@@ -1698,6 +1721,8 @@ def _simple(name: str, args: list[str], command: Command, ctx: Context) -> Findi
             "`crontab` other than `-l` installs, edits or removes the user's schedule: cron "
             "runs what it holds later, unasked; only the user can approve that",
         )
+    if name in ("at", "batch", "systemd-run"):
+        return _scheduled(name, args)
     if name == "history" and (not args or (len(args) == 1 and args[0].isdigit())):
         return _safe("`history` only prints the command history")
     if name in ("apt", "apt-cache"):
@@ -1762,6 +1787,9 @@ _SIMPLE = {
     "findmnt",
     "swapon",
     "crontab",
+    "at",
+    "batch",
+    "systemd-run",
     "history",
     "apt",
     "apt-cache",

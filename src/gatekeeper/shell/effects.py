@@ -757,5 +757,6 @@ _CHANNELS: dict[str, Callable[[Command], list[tuple[Word, str]]]] = {
 CREDENTIAL_PRINTERS = frozenset({
     "gh", "glab", "gcloud", "az", "aws", "kubectl", "npm", "pnpm", "heroku", "git",
     "pass", "gopass", "secret-tool", "security", "op", "bw", "keyring",
+    "vault", "gpg", "gpg2", "sops", "ansible-vault", "terraform", "tofu", "pulumi", "doppler",
 })  # fmt: skip
 PROCESS_LISTERS = frozenset({"ps", "pgrep", "pstree", "top", "systemctl"})
