@@ -35,7 +35,13 @@ other than ``dir``/``info``/``list``, linters and ``pytest`` given a path outsid
 allowed dirs (``pytest`` runs the code it collects), ``uv run`` of anything (the command it runs is classified instead), ``uv`` pointed at another project, config,
 interpreter or output (``--directory``, ``--project``, ``--config-file``, ``--python PATH``,
 ``-o``, ``uv venv DIR``) outside the allowed dirs, ``python -m`` of
-other modules, ``pip``/``uv`` given a word known only at run time (another index in ``$X``).
+other modules, ``pip``/``uv`` given a word known only at run time (another index in ``$X``),
+a warning filter whose category names a module to import (``python -W
+ignore::antigravity.X``, ``pytest -W``/``-o filterwarnings=``), ``python -X
+pycache_prefix=DIR`` outside the allowed dirs (compiled modules are loaded from DIR),
+``python -m pydoc|unittest NAME`` of a module that is not the project's (importing it runs
+it), ``python -m compileall`` with no directory (all of ``sys.path``) and ``python -m
+py_compile -`` (the files its standard input names).
 **Why:** each either runs code the gate cannot read or writes outside the project.
 """
 

@@ -15,8 +15,10 @@ leaks the file. Two shapes:
   every ``env`` would be noise;
 * one variable by name: ``printenv NAME``, ``declare -p NAME``, ``$NAME`` / ``${NAME}`` in
   any word of the command or in a here-document or here-string it reads (``echo
-  $GITHUB_TOKEN``; ``ls $TOKEN`` prints it in its error), jq's ``$ENV.NAME`` / ``env.NAME``,
-  yq's ``env(NAME)`` / ``strenv(NAME)``, when NAME looks like a secret or its value does.
+  $GITHUB_TOKEN``; ``ls $TOKEN`` prints it in its error), jq's ``$ENV.NAME`` / ``env.NAME``
+  (a name given whole: ``env["GITHUB" + "_TOKEN"]`` is the whole environment; yq's filters
+  are read as jq's too, kislyuk's yq hands them to jq), yq's ``env(NAME)`` /
+  ``strenv(NAME)``, when NAME looks like a secret or its value does.
   ``test`` / ``[`` print no operand, ``${#NAME}`` is a length and ``NAME=$TOKEN`` in a
   declaration hands the value on without printing it: none of them counts.
 
