@@ -79,6 +79,8 @@ def test_one_plain_variable_read_by_jq_or_yq_stays_allowed(
         "python3 -m pydoc mymod.f",
         "python3 -m pydoc -w mymod",
         "python3 -m unittest pkg.sub",
+        "pytest --pyargs mymod",
+        "pytest -q --pyargs pkg -k test_a",
     ],
 )
 def test_pydoc_and_unittest_of_a_project_module_stay_allowed(

@@ -88,6 +88,14 @@ python3 -m pydoc -w antigravity
 python3 -m unittest antigravity
 # ruleid: GK-DEV-002
 python -m unittest -v antigravity
+# bash: `pytest --pyargs antigravity` collected the stdlib's antigravity.py (a file named on
+# the command line is collected whatever its name): the import started the browser (marker-18)
+# ruleid: GK-DEV-002
+pytest --pyargs antigravity
+# ruleid: GK-DEV-002
+python3 -m pytest -q --pyargs json --doctest-modules
+# ok: GK-DEV-002
+pytest -q src
 # ok: GK-DEV-002
 python3 -m unittest
 # ok: GK-DEV-002

@@ -287,6 +287,9 @@ def gatekeeper_check_command(command: Command, call: ToolCall, ctx: Context) -> 
             kind, _, where = report.partition(":")  # `html:DIR`, `xml:FILE`...
             if where and not ctx.paths.is_allowed(where):
                 return _review(f"`pytest --cov-report={report}` writes {where}, outside")
+        if "--pyargs" in args and (name := _foreign_module("pytest", args, ctx)):
+            # bash: `pytest --pyargs antigravity` collected (imported) it: the browser started
+            return _review(f"`pytest --pyargs` imports {name}, not a module of the project")
         if any(_pytest_short(a) == "p" for a in args):
             return _review("`pytest -p` loads a plugin module of the caller's choosing")
         for a in args:  # `-c/srv/pytest.ini`: a value glued to its letter
@@ -586,17 +589,18 @@ def _compileall_operands(args: list[str]) -> list[str]:
     return operands
 
 
-# The options of pydoc and unittest whose value is no module name.
-_NAMELESS_VALUES = {"-k", "-n", "-p", "--durations"}
+# The options of pydoc, unittest and pytest whose value is no module name (others of pytest:
+# their value is taken for one, and reviewed).
+_NAMELESS_VALUES = {"-k", "-n", "-p", "-m", "-o", "-W", "-r", "--durations", "--tb"}
 
 
 def _foreign_module(module: str, args: list[str], ctx: Context) -> str:
-    """The first operand of `python -m pydoc|unittest` naming a module (``antigravity``,
-    ``json.decoder``) whose top package is no file or directory of the project, or "".
-    pydoc and unittest import the modules they are given, and an import runs the module's
-    code: bash: `python3 -m pydoc antigravity` and `python3 -m unittest antigravity`
-    started the web browser (redteam21). A path (``tests/test_x.py``) is judged as a path;
-    ``unittest discover`` takes directories and patterns."""
+    """The first operand of `python -m pydoc|unittest` (or `pytest --pyargs`) naming a
+    module (``antigravity``, ``json.decoder``) whose top package is no file or directory of
+    the project, or "". pydoc and unittest import the modules they are given, and an import
+    runs the module's code: bash: `python3 -m pydoc antigravity` and `python3 -m unittest
+    antigravity` started the web browser (redteam21). A path (``tests/test_x.py``) is
+    judged as a path; ``unittest discover`` takes directories and patterns."""
     if module == "unittest" and args[:1] == ["discover"]:
         return ""
     value_next = False
