@@ -96,6 +96,19 @@ pytest --pyargs antigravity
 python3 -m pytest -q --pyargs json --doctest-modules
 # ok: GK-DEV-002
 pytest -q src
+
+# -- pytest's debugger runs the python statements of its standard input --------------------
+# bash: `printf 'open("/tmp/redteam21-marker-19","w").close()\nc\n' | pytest --trace` created
+# the marker (marker-21 for `--pdb` at a failing test); `pytest --pdbcls=antigravity:X
+# --trace` imported antigravity (marker-20)
+# ruleid: GK-DEV-002
+pytest --trace
+# ruleid: GK-DEV-002
+pytest -x --pdb
+# ruleid: GK-DEV-002
+python3 -m pytest --pdbcls=antigravity:X --trace
+# ok: GK-DEV-002
+pytest -x -q
 # ok: GK-DEV-002
 python3 -m unittest
 # ok: GK-DEV-002

@@ -41,7 +41,9 @@ ignore::antigravity.X``, ``pytest -W``/``-o filterwarnings=``), ``python -X
 pycache_prefix=DIR`` outside the allowed dirs (compiled modules are loaded from DIR),
 ``python -m pydoc|unittest NAME`` of a module that is not the project's (importing it runs
 it), ``python -m compileall`` with no directory (all of ``sys.path``) and ``python -m
-py_compile -`` (the files its standard input names).
+py_compile -`` (the files its standard input names), ``pytest --pyargs NAME`` of a module
+that is not the project's, ``pytest --pdb|--trace|--pdbcls`` (the debugger runs the python
+statements of its standard input).
 **Why:** each either runs code the gate cannot read or writes outside the project.
 """
 
@@ -669,9 +671,16 @@ def _pytest_hidden(args: list[str]) -> str:
     """Why pytest's arguments say less than it will do, or "": ``@FILE`` (pytest reads more
     arguments from FILE: ``--basetemp=~`` there is deleted), ``--pastebin`` (the session's
     output goes to a paste service), a ``-o`` setting other than a harmless one, a warning
-    filter (``-W``, ``filterwarnings``) whose category names a module to import."""
+    filter (``-W``, ``filterwarnings``) whose category names a module to import, the
+    debugger (``--pdb``, ``--trace``: it runs the python statements of its standard input;
+    ``--pdbcls=MODULE:CLASS`` imports MODULE)."""
     settings: list[str] = []
     for i, a in enumerate(args):
+        if a in ("--pdb", "--trace") or a.startswith("--pdbcls"):
+            # bash: `printf 'open(MARKER, "w")\nc\n' | pytest --trace` created the marker,
+            # as `--pdb` did at a failure; `--pdbcls=antigravity:X --trace` started the
+            # browser (redteam21)
+            return f"`pytest {a}` starts the debugger, which runs what its standard input says"
         spec = _pytest_warning_filter(args, i)
         if module := _warning_module(spec):
             return f"`pytest -W {spec[:60]}` imports {module}: {_IMPORT_RUNS}"
