@@ -150,6 +150,26 @@ sed 's/x/y/ g' f
 # ruleid: GK-BASH-005
 sed 's/a/echo x\
 y/e' f
+# bash: `sed -l 5 '1e touch /tmp/redteam21-marker-22' f` created it: `-l` takes the next word
+# (a line length), so the script is the word after it, not `5`
+# ruleid: GK-BASH-005
+sed -l 5 '1e id' f
+# ruleid: GK-BASH-005
+sed -nl 5 's/x/id/e' f
+# ruleid: GK-BASH-005
+sed --line-length 5 '1e id' f
+# ok: GK-BASH-005
+sed -l 5 -n 1,3p f
+# bash: `echo x | sed '\%x%r .env'` printed the .env file into the output: `r FILE` after an
+# address of another delimiter, a step (`1~2`) or an offset range (`1,+2`) was not read
+# ruleid: GK-BASH-002
+sed '\%x%r .env' f
+# ruleid: GK-BASH-002
+sed '1~2r .env' f
+# ruleid: GK-BASH-002
+sed '1,+2R .env' f
+# ok: GK-BASH-002
+sed '1~2r notes.txt' f
 # the file of an `s` command's `w` flag after an escaped delimiter is judged as a path
 # ruleid: GK-PROT-001
 sed 's/a\/b/x/w ~/.bashrc' f

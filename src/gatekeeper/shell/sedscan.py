@@ -27,6 +27,7 @@ _HEAD = rf"(?:^|[;\n{{}}])\s*(?:{_ONE}{_SECOND})?\s*(?:!\s*)*"
 
 _RUNS = LazyRegex(_HEAD + r"e(?:\s|$|;|\})")  # compiled on first use: not on the hot path
 _WRITES = LazyRegex(_HEAD + r"[wW]\s*(?P<target>[^\s;][^\n]*)")
+_READS = LazyRegex(_HEAD + r"[rR]\s*(?P<target>[^\s;][^\n]*)")
 
 
 def runs_command(script: str) -> bool:
@@ -45,6 +46,15 @@ def written_files(script: str) -> list[str]:
     found = [m.group("target").strip() for m in _WRITES.finditer(script)]
     found += [target for _, target in _substitutions(script) if target]
     return list(dict.fromkeys(found))
+
+
+def read_files(script: str) -> list[str]:
+    """The files of `r FILE`/`R FILE` after any address form (`1~2r F`, `1,+2r F`, `\\%x%r
+    F`): sed prints them into its output. bash: `echo x | sed '\\%x%r .env'` printed .env
+    (redteam21)."""
+    if "r" not in script and "R" not in script:
+        return []
+    return list(dict.fromkeys(m.group("target").strip() for m in _READS.finditer(script)))
 
 
 def _substitutions(script: str) -> list[tuple[str, str]]:
