@@ -35,7 +35,15 @@ other than ``dir``/``info``/``list``, linters and ``pytest`` given a path outsid
 allowed dirs (``pytest`` runs the code it collects), ``uv run`` of anything (the command it runs is classified instead), ``uv`` pointed at another project, config,
 interpreter or output (``--directory``, ``--project``, ``--config-file``, ``--python PATH``,
 ``-o``, ``uv venv DIR``) outside the allowed dirs, ``python -m`` of
-other modules, ``pip``/``uv`` given a word known only at run time (another index in ``$X``).
+other modules, ``pip``/``uv`` given a word known only at run time (another index in ``$X``),
+a warning filter whose category names a module to import (``python -W
+ignore::antigravity.X``, ``pytest -W``/``-o filterwarnings=``), ``python -X
+pycache_prefix=DIR`` outside the allowed dirs (compiled modules are loaded from DIR),
+``python -m pydoc|unittest NAME`` of a module that is not the project's (importing it runs
+it), ``python -m compileall`` with no directory (all of ``sys.path``) and ``python -m
+py_compile -`` (the files its standard input names), ``pytest --pyargs NAME`` of a module
+that is not the project's, ``pytest --pdb|--trace|--pdbcls`` (the debugger runs the python
+statements of its standard input).
 **Why:** each either runs code the gate cannot read or writes outside the project.
 """
 
@@ -281,6 +289,9 @@ def gatekeeper_check_command(command: Command, call: ToolCall, ctx: Context) -> 
             kind, _, where = report.partition(":")  # `html:DIR`, `xml:FILE`...
             if where and not ctx.paths.is_allowed(where):
                 return _review(f"`pytest --cov-report={report}` writes {where}, outside")
+        if "--pyargs" in args and (name := _foreign_module("pytest", args, ctx)):
+            # bash: `pytest --pyargs antigravity` collected (imported) it: the browser started
+            return _review(f"`pytest --pyargs` imports {name}, not a module of the project")
         if any(_pytest_short(a) == "p" for a in args):
             return _review("`pytest -p` loads a plugin module of the caller's choosing")
         for a in args:  # `-c/srv/pytest.ini`: a value glued to its letter
@@ -366,17 +377,20 @@ def _version_query(name: str, arg: str) -> bool:
     return arg in _VERSION_QUERIES and (name, arg) not in _NOT_A_VERSION_QUERY
 
 
-def _python_options(args: list[str]) -> tuple[list[str], list[str]]:
-    """CPython's own options, and the rest from `-c`/`-m`/`-`/the script on (given back as
-    ``["-c", CODE, ...]``, ``["-m", MODULE, ...]``): letters cluster (``-Ic CODE``, ``-Bm
-    MOD``, ``-uc'...'``), and ``-W``/``-X``/``--check-hash-based-pycs`` take a value
-    (``-W ignore /srv/x.py`` runs /srv/x.py)."""
+def _python_options(args: list[str]) -> tuple[list[str], list[str], list[tuple[str, str]]]:
+    """CPython's own options, the rest from `-c`/`-m`/`-`/the script on (given back as
+    ``["-c", CODE, ...]``, ``["-m", MODULE, ...]``), and the values of `-W`/`-X` as (letter,
+    value): letters cluster (``-Ic CODE``, ``-Bm MOD``, ``-uc'...'``), and ``-W``/``-X``/
+    ``--check-hash-based-pycs`` take a value (``-W ignore /srv/x.py`` runs /srv/x.py). A flag
+    word ends at its `W`/`X` (``-bWignore::PendingDeprecationWarning`` is ``-bW``): the
+    value's letters are no flags (its `P` is no `-P`)."""
     flags: list[str] = []
+    values: list[tuple[str, str]] = []
     i = 0
     while i < len(args):
         a = args[i]
         if a == "-" or not a.startswith("-"):
-            return flags, args[i:]
+            return flags, args[i:], values
         if a.startswith("--"):
             flags.append(a)
             i += 2 if a == "--check-hash-based-pycs" else 1
@@ -386,14 +400,19 @@ def _python_options(args: list[str]) -> tuple[list[str], list[str]]:
                 attached = a[j + 1 :]
                 if j > 1:
                     flags.append(a[:j])  # `-ic CODE`: the letters before `c` are flags too
-                return flags, [f"-{letter}", *([attached] if attached else []), *args[i + 1 :]]
+                rest = [f"-{letter}", *([attached] if attached else []), *args[i + 1 :]]
+                return flags, rest, values
             if letter in "WX":
-                if not a[j + 1 :]:
+                value = a[j + 1 :]
+                if not value:
                     i += 1  # the next word is the value
+                    value = args[i] if i < len(args) else ""
+                values.append((letter, value))
+                a = a[: j + 1]
                 break
         flags.append(a)
         i += 1
-    return flags, []
+    return flags, [], values
 
 
 def _interactive(flags: list[str]) -> bool:
@@ -411,11 +430,16 @@ def _interactive(flags: list[str]) -> bool:
 
 
 def _python(args: list[str], ctx: Context) -> Finding | None:
-    flags, args = _python_options(args)
+    flags, args, values = _python_options(args)
     if not args:
         if flags and all(f in ("--version", "-V", "-VV", "--help", "-h") for f in flags):
             return _safe("`python --version` only prints its version")
         return None  # reads code from stdin: GK-BASH-006
+    for letter, value in values:
+        if letter == "W" and (module := _warning_module(value)):
+            return _review(f"`python -W {value[:60]}` imports {module}: {_IMPORT_RUNS}")
+        if letter == "X" and (found := _pycache_prefix(value, ctx)) is not None:
+            return found
     if _interactive(flags):
         # bash: `python3 -i -c 'print(1+1)' < in.txt` ran in.txt's code (redteam14)
         return _review("`python -i` goes on to run the code on its standard input")
@@ -466,6 +490,41 @@ def _imports_from_tmp_cwd(flags: list[str], ctx: Context) -> bool:
     return _cwd_in_tmp(ctx)
 
 
+_IMPORT_RUNS = "importing a module runs its code (`antigravity` starts a web browser)"
+
+
+def _warning_module(spec: str) -> str:
+    """The module a warning filter (``action:message:category:module:lineno``: python's `-W`,
+    pytest's `-W` and `filterwarnings`) imports, or "": python and pytest import MODULE of a
+    category ``MODULE.Class`` to find the class, and an import runs the module's code. bash:
+    `python3 -W ignore::antigravity.X -c 'print(1)'` and `pytest -W ignore::antigravity.X`
+    started the web browser antigravity opens (redteam21). A builtin category
+    (``error::DeprecationWarning``) is imported from nowhere."""
+    for line in spec.splitlines():
+        fields = line.split(":")
+        category = fields[2].strip() if len(fields) > 2 else ""
+        if "." in category:
+            return category.rsplit(".", 1)[0]
+    return ""
+
+
+def _pycache_prefix(option: str, ctx: Context) -> Finding | None:
+    """GK-DEV-002 for `-X pycache_prefix=DIR` outside the allowed dirs: python loads every
+    module's compiled code from the mirror tree under DIR when it is there (and writes it
+    there when not). bash: a `keyword.cpython-311.pyc` planted under /tmp/pc, stamped with
+    the real source's time and size, ran for `python3 -X pycache_prefix=/tmp/pc -c
+    'print(1)'` (redteam21)."""
+    name, _, where = option.partition("=")
+    if name.strip() != "pycache_prefix" or not where:
+        return None
+    if ctx.paths.classify(where, write=True)[0] == ALLOWED:
+        return None
+    return _review(
+        f"`python -X pycache_prefix={where}` loads the modules' compiled code from {where}, "
+        "outside the allowed dirs, where anyone may have planted it"
+    )
+
+
 _STDLIB_TOOLS = {
     "json.tool", "pydoc", "compileall", "py_compile", "tokenize", "timeit", "site", "doctest",
     "build", "unittest", "coverage",
@@ -481,10 +540,18 @@ def _stdlib_tool(module: str, args: list[str], ctx: Context) -> Finding:
         return _review(f"{how} -p/-b starts a documentation server")
     if module == "coverage" and args[:1] == ["run"]:
         return _coverage_run(args[1:], ctx)
+    if module in ("pydoc", "unittest") and (name := _foreign_module(module, args, ctx)):
+        return _review(f"{how} imports {name}, not a module of the project: {_IMPORT_RUNS}")
+    if module == "py_compile" and "-" in args:
+        # bash: `echo /tmp/x/m.py | python3 -m py_compile -` wrote /tmp/x/__pycache__ (redteam21)
+        return _review(f"{how} - compiles the files its standard input names, wherever they are")
+    operands = [a for a in args if not a.startswith("-")]
+    if module == "compileall" and not _compileall_operands(args):
+        # bash: `python3 -m compileall -q` wrote __pycache__ into a PYTHONPATH dir (redteam21)
+        return _review(f"{how} with no directory compiles every one on python's path")
     # json.tool writes its second operand; compileall and py_compile write a __pycache__
     # beside each file they compile
     writes = module in ("json.tool", "compileall", "py_compile")
-    operands = [a for a in args if not a.startswith("-")]
     if module == "json.tool":
         reads, written = operands[:1], operands[1:2]
     else:
@@ -501,6 +568,62 @@ def _stdlib_tool(module: str, args: list[str], ctx: Context) -> Finding:
     if outside or any(a.startswith(("-o/", "-d/", "-s/", "-i")) for a in args):
         return _review(f"{how} {outside or 'with that option'} works outside the allowed dirs")
     return _safe(f"{how} works on the project's files")
+
+
+def _compileall_operands(args: list[str]) -> list[str]:
+    """The files and directories `python -m compileall` is given: its words but the options
+    and their values (``-j 0``, ``-r2``, ``--invalidation-mode MODE``); none means every
+    directory of `sys.path`. A value glued to its letter is part of the option's word."""
+    operands: list[str] = []
+    value_next = False
+    for a in args:
+        if value_next:
+            value_next = False
+        elif a.startswith("--"):
+            value_next = "=" not in a and a != "--hardlink-dupes"
+        elif a.startswith("-") and len(a) > 1:
+            for j, letter in enumerate(a[1:], 2):
+                if letter in "rdspxijoe":
+                    value_next = j == len(a)  # `-j 0`: the next word; `-j0`: this one
+                    break
+        else:
+            operands.append(a)
+    return operands
+
+
+# The options of pydoc, unittest and pytest whose value is no module name (others of pytest:
+# their value is taken for one, and reviewed).
+_NAMELESS_VALUES = {"-k", "-n", "-p", "-m", "-o", "-W", "-r", "--durations", "--tb"}
+
+
+def _foreign_module(module: str, args: list[str], ctx: Context) -> str:
+    """The first operand of `python -m pydoc|unittest` (or `pytest --pyargs`) naming a
+    module (``antigravity``, ``json.decoder``) whose top package is no file or directory of
+    the project, or "". pydoc and unittest import the modules they are given, and an import
+    runs the module's code: bash: `python3 -m pydoc antigravity` and `python3 -m unittest
+    antigravity` started the web browser (redteam21). A path (``tests/test_x.py``) is
+    judged as a path; ``unittest discover`` takes directories and patterns."""
+    if module == "unittest" and args[:1] == ["discover"]:
+        return ""
+    value_next = False
+    for a in args:
+        if value_next or a.startswith("-"):
+            value_next = not value_next and a in _NAMELESS_VALUES
+            continue
+        top = a.split(".", 1)[0]
+        if "/" in a or a.endswith(".py") or not top.isidentifier():
+            continue  # a path, or nothing python can import
+        if not any(_project_entry(entry, ctx) for entry in (top, f"{top}.py")):
+            return a
+    return ""
+
+
+def _project_entry(name: str, ctx: Context) -> bool:
+    """Whether `name` is a file or directory of the allowed dirs in every directory the
+    command may run in."""
+    return ctx.paths.is_allowed(name) and all(
+        ctx.paths.lexists(path) for path in ctx.paths.resolve_all(name)
+    )
 
 
 _COVERAGE_RUN_VALUES = {"--rcfile", "--source", "--include", "--omit", "--data-file", "--context"}
@@ -547,9 +670,20 @@ def _pytest_short(arg: str) -> str:
 def _pytest_hidden(args: list[str]) -> str:
     """Why pytest's arguments say less than it will do, or "": ``@FILE`` (pytest reads more
     arguments from FILE: ``--basetemp=~`` there is deleted), ``--pastebin`` (the session's
-    output goes to a paste service), a ``-o`` setting other than a harmless one."""
+    output goes to a paste service), a ``-o`` setting other than a harmless one, a warning
+    filter (``-W``, ``filterwarnings``) whose category names a module to import, the
+    debugger (``--pdb``, ``--trace``: it runs the python statements of its standard input;
+    ``--pdbcls=MODULE:CLASS`` imports MODULE)."""
     settings: list[str] = []
     for i, a in enumerate(args):
+        if a in ("--pdb", "--trace") or a.startswith("--pdbcls"):
+            # bash: `printf 'open(MARKER, "w")\nc\n' | pytest --trace` created the marker,
+            # as `--pdb` did at a failure; `--pdbcls=antigravity:X --trace` started the
+            # browser (redteam21)
+            return f"`pytest {a}` starts the debugger, which runs what its standard input says"
+        spec = _pytest_warning_filter(args, i)
+        if module := _warning_module(spec):
+            return f"`pytest -W {spec[:60]}` imports {module}: {_IMPORT_RUNS}"
         if a.startswith("@"):
             return f"`pytest {a}` reads more arguments from {a[1:]}, which the gate cannot see"
         if a == "--pastebin" or a.startswith("--pastebin="):
@@ -562,8 +696,25 @@ def _pytest_hidden(args: list[str]) -> str:
             attached = a[a.index("o") + 1 :]
             settings.append(attached or (args[i + 1] if i + 1 < len(args) else ""))
     for setting in settings:
-        if setting.split("=", 1)[0] not in _PYTEST_INI_OK:
+        key, _, value = setting.partition("=")
+        if key.strip() == "filterwarnings" and (module := _warning_module(value)):
+            return f"`pytest -o {setting[:60]}` imports {module}: {_IMPORT_RUNS}"
+        if key not in _PYTEST_INI_OK:
             return f"`pytest -o {setting[:60]}` changes a setting that may leave the project"
+    return ""
+
+
+def _pytest_warning_filter(args: list[str], i: int) -> str:
+    """The warning filter `args[i]` gives pytest (``-W F``, ``-WF``, ``-qW F``,
+    ``--pythonwarnings[=]F``), or ""."""
+    a = args[i]
+    after = args[i + 1] if i + 1 < len(args) else ""
+    if a == "--pythonwarnings":
+        return after
+    if a.startswith("--pythonwarnings="):
+        return a.split("=", 1)[1]
+    if _pytest_short(a) == "W":
+        return a[a.index("W") + 1 :] or after
     return ""
 
 

@@ -641,6 +641,9 @@ def sed_scripts_and_files(command: Command) -> tuple[list[str], list[Word]]:
             explicit = True
             i += 2
             continue
+        if _sed_line_length(text):
+            i += 2  # `-l 5`, `-nl 5`, `--line-length 5`: the next word is the value, no script
+            continue
         if text.startswith("--expression="):
             scripts.append(text.split("=", 1)[1])
             explicit = True
@@ -678,6 +681,16 @@ def _sed_cluster_script(text: str, following: str | None) -> tuple[str | None, b
     return None
 
 
+def _sed_line_length(text: str) -> bool:
+    """Whether a word of sed's is `-l` (alone or ending a cluster: `-nl`) or `--line-length`
+    (abbreviated too) without its value: the next word is the value. bash: `sed -l 5 '1e
+    CMD' f` ran CMD, which the gate took for a file while it read `5` as the script
+    (redteam21)."""
+    if text.startswith("--"):
+        return len(text) > 2 and "--line-length".startswith(text)
+    return text[:1] == "-" and text.endswith("l") and not any(c in "eif" for c in text[1:-1])
+
+
 _SED_W = LazyRegex(
     r"(?:^|[;\n}]|\s)\s*(?:\d+|\$|/[^/]*/)?\s*[wW]\s+(\S+)|s(.)(?:(?!\2).)*\2(?:(?!\2).)*\2[gpIiMme0-9]*w\s*(\S+)"
 )
@@ -704,7 +717,10 @@ def sed_read_targets(script: str) -> list[str]:
     to the end of the line, `;` included)."""
     if "r" not in script and "R" not in script:
         return []  # the pattern needs one: `re` is not even imported
-    return [m.group(1).strip() for m in _SED_R.finditer(script) if m.group(1).strip()]
+    from gatekeeper.shell.sedscan import read_files  # any address form (redteam21)
+
+    found = [m.group(1).strip() for m in _SED_R.finditer(script) if m.group(1).strip()]
+    return list(dict.fromkeys([*found, *read_files(script)]))
 
 
 def sed_executes(script: str) -> bool:

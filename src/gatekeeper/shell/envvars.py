@@ -26,7 +26,6 @@ HARMLESS_ENV = frozenset(
         "PYTHONDONTWRITEBYTECODE",
         "PYTHONHASHSEED",
         "PYTHONIOENCODING",
-        "PYTHONWARNINGS",
         "PYTHONUTF8",
         "PYTHONFAULTHANDLER",
         "PYTHONDEVMODE",
@@ -228,7 +227,7 @@ _EXEC_PREFIX = (
     "CFLAGS",
     "LDFLAGS",
     "CPPFLAGS",
-    "PYTHON",
+    "PYTHON",  # PYTHONWARNINGS too: `ignore::antigravity.X` imports antigravity (redteam21)
     "LUA_INIT_",  # LUA_INIT_5_4 and kin: read before LUA_INIT
     "LUA_PATH",
     "LUA_CPATH",

@@ -15,8 +15,10 @@ leaks the file. Two shapes:
   every ``env`` would be noise;
 * one variable by name: ``printenv NAME``, ``declare -p NAME``, ``$NAME`` / ``${NAME}`` in
   any word of the command or in a here-document or here-string it reads (``echo
-  $GITHUB_TOKEN``; ``ls $TOKEN`` prints it in its error), jq's ``$ENV.NAME`` / ``env.NAME``,
-  yq's ``env(NAME)`` / ``strenv(NAME)``, when NAME looks like a secret or its value does.
+  $GITHUB_TOKEN``; ``ls $TOKEN`` prints it in its error), jq's ``$ENV.NAME`` / ``env.NAME``
+  (a name given whole: ``env["GITHUB" + "_TOKEN"]`` is the whole environment; yq's filters
+  are read as jq's too, kislyuk's yq hands them to jq), yq's ``env(NAME)`` /
+  ``strenv(NAME)``, when NAME looks like a secret or its value does.
   ``test`` / ``[`` print no operand, ``${#NAME}`` is a length and ``NAME=$TOKEN`` in a
   declaration hands the value on without printing it: none of them counts.
 
@@ -45,8 +47,16 @@ _SECRET_PARTS = frozenset(
     {"TOKEN", "SECRET", "PASSPHRASE", "APIKEY", "CREDENTIAL", "CREDENTIALS", "PASS"}
 )
 _NOT_SECRET_LAST = frozenset({"FILE", "PATH", "DIR", "SOCK", "SOCKET", "URL", "ID", "ENDPOINT"})
-_JQ_NAMED = LazyRegex(r"(?:\$ENV|(?<![\w.$])env)\s*(?:\.\s*\"?|\[\s*\")([A-Za-z_]\w*)")
-_JQ_ENV = LazyRegex(r"\$ENV\b|(?<![\w.$])env\b")
+# jq's environment: `$ENV` (jq 1.6 takes `$ ENV`, a comment between too: it printed the
+# token, redteam21) or `env`; one variable of it only when named in full (`env.NAME`,
+# `$ENV."NAME"`, `env["NAME"]`): `env["GITHUB" + "_TOKEN"]` printed GITHUB_TOKEN.
+_JQ_GAP = r"(?:\s|#(?:\\\n|[^\n])*)*"  # blanks and comments (continued over a `\` newline)
+_JQ_ENV_REF = rf"(?:\${_JQ_GAP}ENV\b|(?<![\w.$])env\b)"
+_JQ_NAMED = LazyRegex(
+    rf"{_JQ_ENV_REF}\s*(?:\.\s*(?:\"([A-Za-z_]\w*)\"|([A-Za-z_]\w*)(?![\w\"]))"
+    r"|\[\s*\"([A-Za-z_]\w*)\"\s*\])"
+)
+_JQ_ENV = LazyRegex(_JQ_ENV_REF)
 _YQ_NAMED = LazyRegex(r"(?:strenv|env)\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)")
 _LISTERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "ps"})
 _LISTERS |= {"jq", "gojq", "jaq", "yq", "systemctl", "let", "local"}
@@ -111,6 +121,23 @@ def printed_secret(command: Command, environ: Mapping[str, str] | None = None) -
     return ""
 
 
+def _jq_references(text: str, yq: bool) -> tuple[list[str], bool]:
+    """(the variables a jq filter reads by name, whether it reads the environment otherwise).
+    yq is read as both yqs: kislyuk's passes its filter to jq (`yq -n env` printed the
+    token, redteam21), mikefarah's reads `env(NAME)`/`strenv(NAME)`."""
+    starts: dict[int, str] = {}
+    for m in _JQ_NAMED.finditer(text):
+        starts[m.start()] = m.group(1) or m.group(2) or m.group(3)
+    yq_named: dict[int, str] = {}
+    if yq:
+        yq_named = {m.start(): m.group(1) for m in _YQ_NAMED.finditer(text)}
+    # a reference that is no named read: the whole environment
+    everything = any(
+        m.start() not in starts and m.start() not in yq_named for m in _JQ_ENV.finditer(text)
+    )
+    return [*starts.values(), *yq_named.values()], everything
+
+
 def _references(command: Command) -> tuple[list[str], bool]:
     """(the variables the command names, whether it prints the whole environment)."""
     name = command.name
@@ -138,16 +165,13 @@ def _references(command: Command) -> tuple[list[str], bool]:
         named += _arithmetic_operands(args)
     elif name == "ps":
         everything = any(not a.startswith("-") and "e" in a for a in args) or "-E" in args
-    elif name in ("jq", "gojq", "jaq"):
+    elif name in ("jq", "gojq", "jaq", "yq"):
         for a in args:
             if "env" in a or "ENV" in a:  # `re` only for a filter that may name it
-                found = [m.group(1) for m in _JQ_NAMED.finditer(a)]
+                found, whole = _jq_references(a, name == "yq")
                 named += found
-                everything = everything or (not found and _JQ_ENV.search(a) is not None)
-    elif name == "yq":
-        for a in args:
-            if "env" in a:
-                named += [m.group(1) for m in _YQ_NAMED.finditer(a)]
+                everything = everything or whole
+            if name == "yq" and "env" in a:
                 # `envsubst` puts each `${NAME}` of a string, from the file or the filter
                 everything = everything or "envsubst" in a
     elif name == "systemctl":
