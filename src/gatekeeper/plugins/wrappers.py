@@ -461,6 +461,10 @@ def _runner(command: Command, ctx: Context) -> Finding | None:
             continue
         break
     rest = args[i:] if (after_dashdash or form not in ("dashdash", "bash", "after")) else []
+    # A word known only at run time where the command starts may be empty or an option of
+    # the runner's (`strace $X rm -rf ~`): the command may start after it too.
+    at = len(argv) - len(rest)
+    unsure += next((n for n, w in enumerate(command.words[at:]) if not w.dynamic), 0)
     if form == "none":
         rest = []
     if key == "systemd-run":
