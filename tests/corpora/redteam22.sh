@@ -359,3 +359,81 @@ chamber exec app -- rm -rf ~
 sops exec-env secrets.yaml 'rm -rf ~'
 # ruleid: GK-WRAP-005
 sops exec-env secrets.yaml 'ls'
+
+# --- terminal sessions and emulators: the command runs detached or in a new window
+# bash: `tmux new-session -d "touch M"`, `tmux run-shell "touch M"`, `tmux split-window -d
+# "touch M"`, `tmux new-window -d touch M` each made M
+# ruleid: GK-BASH-008
+tmux new-session -d 'rm -rf ~'
+# ruleid: GK-BASH-008
+tmux new -d -s build rm -rf ~
+# ruleid: GK-BASH-008
+tmux run-shell 'rm -rf ~'
+# ruleid: GK-BASH-008
+tmux run-shell -d 1 'rm -rf ~'
+# ruleid: GK-BASH-008
+tmux split-window -h 'rm -rf ~'
+# ruleid: GK-BASH-008
+tmux new-session -d -s x \; new-window 'rm -rf ~'
+# keys typed into a pane run in the shell there
+# ruleid: GK-BASH-008
+tmux send-keys -t build 'rm -rf ~' Enter
+# ruleid: GK-BASH-008
+tmux -c 'rm -rf ~'
+# ruleid: GK-WRAP-004
+tmux new-session -d -s build 'ls'
+# docs only for the rest of this section
+# ruleid: GK-BASH-008
+screen -dmS build rm -rf ~
+# ruleid: GK-BASH-008
+dtach -n /tmp/build.sock rm -rf ~
+# ruleid: GK-BASH-008
+abduco -n build rm -rf ~
+# ruleid: GK-BASH-008
+xterm -geometry 80x24 -e rm -rf ~
+# ruleid: GK-BASH-008
+gnome-terminal -- rm -rf ~
+# ruleid: GK-BASH-008
+kitty --title x rm -rf ~
+# ruleid: GK-BASH-008
+alacritty -e rm -rf ~
+# ruleid: GK-BASH-008
+wezterm start -- rm -rf ~
+
+# --- lines other programs hand to a shell
+# bash: `sqlite3 :memory: ".shell touch M"` and `".system touch M"` made M;
+# `ssh -o ProxyCommand="touch M" -o BatchMode=yes x` made M
+# ruleid: GK-BASH-008
+sqlite3 :memory: '.shell rm -rf ~'
+# ruleid: GK-BASH-008
+sqlite3 app.db '.system rm -rf ~'
+# ruleid: GK-BASH-008
+sqlite3 app.db '.once |rm -rf ~' 'SELECT 1;'
+# ruleid: GK-BASH-008
+ssh -o ProxyCommand='rm -rf ~' example.com
+# ruleid: GK-BASH-008
+ssh -oProxyCommand='rm -rf ~' example.com
+# ruleid: GK-BASH-008
+scp -o 'ProxyCommand rm -rf ~' a example.com:b
+# ruleid: GK-BASH-008
+ssh -o KnownHostsCommand='rm -rf ~' example.com
+# ssh to this machine runs the command here, as the user
+# ruleid: GK-BASH-008
+ssh localhost rm -rf ~
+# ruleid: GK-BASH-008
+ssh -p 2222 me@127.0.0.1 'rm -rf ~'
+# docs only: psql's \! runs a shell line; rsync runs its -e program here, with the host and
+# its server command after it; emacs's shell-command runs a shell line; at and batch run
+# their job later, outside the session (as crontab does, GK-PROT-001)
+# ruleid: GK-BASH-008
+psql -c '\! rm -rf ~'
+# ruleid: GK-BASH-008
+rsync -e 'rm -rf ~' a example.com:b
+# ruleid: GK-BASH-008
+rsync --rsh='rm -rf ~' a example.com:b
+# ruleid: GK-BASH-008
+emacs --batch --eval '(shell-command "rm -rf ~")'
+# ruleid: GK-WRAP-005
+at now + 1 minute <<< 'ls'
+# ruleid: GK-WRAP-005
+batch <<< 'ls'

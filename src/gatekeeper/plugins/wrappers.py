@@ -313,6 +313,27 @@ _RUNNER_ROWS: dict[str, tuple[str, str, int, int, str, str, str, str]] = {
     "sops exec-env": ("--user", "", 1, 0, "script", "", "secrets", ""),
     "sops exec-file": ("--user --filename --output-type --input-type", "", 1, 0, "script", "",
                        "secrets", ""),
+    # terminal sessions and emulators: the command runs in a detached session or a window
+    "screen": ("-S -c -e -h -p -s -t -T -Logfile", "", 0, 0, "argv", "", "review", ""),
+    "dtach": ("-a -A -c -n -N -e -r", "", 0, 0, "argv", "", "review", ""),
+    "abduco": ("-a -A -c -n -e", "", 0, 0, "argv", "", "review", ""),
+    "xterm": ("", "", 0, 0, "after", "-e", "review", ""),
+    "uxterm": ("", "", 0, 0, "after", "-e", "review", ""),
+    "urxvt": ("", "", 0, 0, "after", "-e", "review", ""),
+    "st": ("", "", 0, 0, "after", "-e", "review", ""),
+    "konsole": ("", "", 0, 0, "after", "-e", "review", ""),
+    "alacritty": ("", "", 0, 0, "after", "-e --command", "review", ""),
+    "terminator": ("", "", 0, 0, "after", "-x --execute", "review", ""),
+    "xfce4-terminal": ("", "", 0, 0, "after", "-x --execute", "review", ""),
+    "gnome-terminal": ("", "", 0, 0, "dashdash", "", "review", ""),
+    "wezterm start": ("--cwd --class --workspace --position --domain", "", 0, 0, "argv", "",
+                      "review", ""),
+    "kitty": ("-c --config -o --override --class --name -T --title -d --directory "
+              "--session --watcher --listen-on --start-as --instance-group", "", 0, 0, "argv",
+              "", "review", ""),
+    "foot": ("-c --config -T --title -a --app-id -w --window-size-pixels -D "
+             "--working-directory -o --override -s --server", "", 0, 0, "argv", "", "review",
+             ""),
 }  # fmt: skip
 # The runners' options that name a file they write (a trace, a log, a report): judged by the
 # path policy like a redirect (`strace -o ~/.bashrc ls` writes the trace over it).
@@ -338,7 +359,8 @@ _RUNNER_WRITES = {
 }
 # The runners judged by their own function, not by a table row (their command stands in a
 # debugger's or a scripting language's text, or in a composed line).
-_RUNNER_SPECIAL = {"gdb", "parallel", "sem", "expect", "osascript"}
+_RUNNER_SPECIAL = {"gdb", "parallel", "sem", "expect", "osascript", "tmux", "sqlite3", "psql"}
+_RUNNER_SPECIAL |= {"ssh", "scp", "sftp", "rsync", "at", "batch", "emacs"}
 _RUNNER_NAMES = frozenset({k.split(" ", 1)[0] for k in _RUNNER_ROWS} | _RUNNER_SPECIAL)
 # Every name this plugin judges by the command it runs (the outer command's redirects and
 # here-strings are not handed down to that command's classification).
@@ -519,7 +541,8 @@ def _start_stop(args: Sequence[str], ctx: Context) -> Finding | None:
 
 
 def _special_runner(name: str, args: list[str], ctx: Context) -> Finding | None:
-    """gdb, GNU parallel and sem, expect and osascript: the commands their text runs."""
+    """gdb, GNU parallel and sem, expect, osascript, tmux, the sqlite3 and psql shells, ssh's
+    local commands, rsync's remote shell, at and batch: the commands their text runs."""
     lines: list[str] = []
     argvs: list[list[str]] = []
     floor = "review"
@@ -531,10 +554,25 @@ def _special_runner(name: str, args: list[str], ctx: Context) -> Finding | None:
         for i, a in enumerate(args):
             if a == "-c" and i + 1 < len(args):
                 lines += _tcl_commands(args[i + 1])
-    else:  # osascript
+    elif name == "osascript":
         for i, a in enumerate(args):
             if a == "-e" and i + 1 < len(args):
                 lines += _shell_scripts_of_applescript(args[i + 1])
+    elif name == "tmux":
+        lines += _tmux(args)
+    elif name in ("sqlite3", "psql"):
+        lines += _client_shell_escapes(name, args)
+    elif name in ("ssh", "scp", "sftp", "rsync"):
+        lines += _local_commands(name, args)
+    elif name == "emacs":
+        for i, a in enumerate(args):
+            if a in ("--eval", "-eval") and i + 1 < len(args):
+                lines += _quoted_after(args[i + 1], _ELISP_SHELL)
+            elif a.startswith("--eval="):
+                lines += _quoted_after(a[len("--eval=") :], _ELISP_SHELL)
+    elif not any(a in ("-l", "-c", "-r", "-d", "-V", "--help") for a in args):
+        # `at TIME`, `batch`: a job the at daemon runs later, outside the session and any gate
+        floor = "power"
     found = [_script(ctx, line, name) for line in lines]
     found += [_wrapped(ctx, argv, name) for argv in argvs]
     verdict, rule, adds = _FLOORS[floor]
@@ -579,6 +617,111 @@ def _gdb(args: Sequence[str], lines: list[str], argvs: list[list[str]]) -> str:
     if len(positionals) > 1 and positionals[1].isdigit():
         floor = "power"  # `gdb PROG PID` attaches to PID
     return floor
+
+
+# tmux commands whose last words are a shell command, with their options that take a value
+# (`send-keys` types its words into a pane, where a shell may run them; `if-shell` tests a
+# shell line)
+_TMUX_RUNS: dict[str, set[str]] = {
+    "new-session": {"-c", "-e", "-F", "-f", "-n", "-s", "-t", "-x", "-y"},
+    "new-window": {"-c", "-e", "-F", "-n", "-t"},
+    "split-window": {"-c", "-e", "-F", "-l", "-t"},
+    "respawn-pane": {"-c", "-e", "-t"},
+    "respawn-window": {"-c", "-e", "-t"},
+    "run-shell": {"-c", "-d", "-t"},
+    "display-popup": {"-b", "-c", "-d", "-e", "-h", "-s", "-S", "-t", "-T", "-w", "-x", "-y"},
+    "pipe-pane": {"-t"},
+    "send-keys": {"-c", "-N", "-t"},
+    "if-shell": {"-t"},
+}
+_TMUX_ALIASES = {"new": "new-session", "neww": "new-window", "splitw": "split-window"}
+_TMUX_ALIASES |= {"respawnp": "respawn-pane", "respawnw": "respawn-window", "run": "run-shell"}
+_TMUX_ALIASES |= {"popup": "display-popup", "pipep": "pipe-pane", "send": "send-keys"}
+_TMUX_ALIASES |= {"if": "if-shell"}
+
+
+def _tmux(args: Sequence[str]) -> list[str]:
+    """The shell lines of a tmux call: `tmux -c LINE`, and each command's (`new -d LINE`,
+    `run-shell LINE`, `split-window LINE`, `send-keys KEYS`...), commands split at `;`. Every
+    word after a command's options is read as part of its line (over-reading only makes the
+    verdict stricter)."""
+    lines: list[str] = []
+    rest = list(args)
+    while rest and rest[0].startswith("-"):  # tmux's own options: -L, -S, -f take a value
+        opt = rest.pop(0)
+        if opt == "-c" and rest:
+            lines.append(rest.pop(0))
+        elif opt in ("-L", "-S", "-f", "-T") and rest:
+            rest.pop(0)
+    command: list[str] = []
+    for word in [*rest, ";"]:
+        if word not in (";", "\\;"):
+            command.append(word)
+            continue
+        verb = _TMUX_ALIASES.get(command[0], command[0]) if command else ""
+        if verb in _TMUX_RUNS:
+            words = _skip_options(command[1:], _TMUX_RUNS[verb])
+            if verb == "if-shell":
+                words = words[:1]
+            # an option read wrong would hide the line's first words: each start is judged
+            lines += [" ".join(words[k:]) for k in range(min(len(words), 3))]
+        command = []
+    return lines
+
+
+def _client_shell_escapes(name: str, args: Sequence[str]) -> list[str]:
+    """What sqlite3's `.shell X`/`.system X`/`.once |X`/`.output |X` and psql's `\\! X`,
+    `\\o |X`, `\\g |X` run, in any argument (SQL given on the command line, `-cmd`, `-c`)."""
+    found: list[str] = []
+    escapes = (".shell ", ".system ") if name == "sqlite3" else ("\\! ", "\\!")
+    pipes = (".once", ".output", ".import") if name == "sqlite3" else ("\\o", "\\g", "\\w")
+    for arg in args:
+        for part in arg.replace(";", "\n").splitlines():
+            text = part.strip()
+            lead = next((e for e in escapes if text.startswith(e)), None)
+            if lead is not None:
+                found.append(text[len(lead) :])
+            elif text.startswith(pipes) and "|" in text:
+                found.append(text.split("|", 1)[1])
+    return found
+
+
+# ssh options (`-o NAME=VALUE`, `-oNAME VALUE`) whose value is a line ssh runs on this
+# machine with the user's shell (LocalCommand only with PermitLocalCommand, judged anyway)
+_SSH_LOCAL = ("proxycommand", "localcommand", "knownhostscommand")
+
+
+def _local_commands(name: str, args: Sequence[str]) -> list[str]:
+    """The lines ssh, scp and sftp run here (ProxyCommand...), and rsync's remote shell
+    (`-e CMD`, `--rsh=CMD`): rsync runs CMD here with the host and its own server command
+    after it."""
+    found: list[str] = []
+    for i, arg in enumerate(args):
+        value = args[i + 1] if i + 1 < len(args) else ""
+        if name == "rsync":
+            if arg in ("-e", "--rsh"):
+                found.append(value)
+            elif arg.startswith("--rsh="):
+                found.append(arg[len("--rsh=") :])
+            elif arg.startswith("-e") and not arg.startswith("--"):
+                found.append(arg[2:])
+            continue
+        option = arg[2:] if arg.startswith("-o") and len(arg) > 2 else value if arg == "-o" else ""
+        key, _, line = option.replace("=", " ", 1).partition(" ")
+        if key.lower() in _SSH_LOCAL:
+            found.append(line.strip())
+    if name == "ssh":
+        rest = _skip_options(args, _SSH_VALUED)
+        if rest and rest[0].rpartition("@")[2] in _LOOPBACK and rest[1:]:
+            found.append(" ".join(rest[1:]))  # `ssh localhost CMD`: CMD runs here, as the user
+    return found
+
+
+_SSH_VALUED = {"-B", "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m"}
+_SSH_VALUED |= {"-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w"}
+# the names of this machine ssh may be given (0.0.0.0 reaches it too: a host, not a bind)
+_LOOPBACK = {"localhost", "127.0.0.1", "::1", "[::1]", "127.1", "localhost.localdomain"}
+_LOOPBACK.add("0.0.0.0")  # noqa: S104 - a host ssh connects to, not an address bound
 
 
 def _gdb_shell(command: str) -> list[str]:
@@ -641,8 +784,23 @@ def _tcl_commands(script: str) -> list[str]:
 
 def _shell_scripts_of_applescript(statement: str) -> list[str]:
     """The strings of `do shell script "…"` (AppleScript) and `doShellScript('…')` (JXA)."""
+    return _quoted_after(statement, ("do shell script", "doShellScript("))
+
+
+# Emacs Lisp functions whose first argument is a shell line
+_ELISP_SHELL = (
+    "(shell-command",
+    "(shell-command-to-string",
+    "(call-process-shell-command",
+    "(async-shell-command",
+)
+
+
+def _quoted_after(statement: str, leads: Sequence[str]) -> list[str]:
+    """The quoted string after each of `leads` in `statement` (backslash escapes read); a
+    lead followed by anything else (a variable) stands for a line known only at run time."""
     found: list[str] = []
-    for lead in ("do shell script", "doShellScript("):
+    for lead in leads:
         at = statement.find(lead)
         while at >= 0:
             text = statement[at + len(lead) :].lstrip()
@@ -657,7 +815,7 @@ def _shell_scripts_of_applescript(statement: str) -> list[str]:
                     j += 1
                 found.append("".join(out))
             else:
-                found.append("$APPLESCRIPT_VALUE")  # a variable: known only at run time
+                found.append("$RUNTIME_VALUE")  # a variable: known only at run time
             at = statement.find(lead, at + len(lead))
     return found
 
