@@ -437,3 +437,52 @@ emacs --batch --eval '(shell-command "rm -rf ~")'
 at now + 1 minute <<< 'ls'
 # ruleid: GK-WRAP-005
 batch <<< 'ls'
+
+# --- options whose value is a command line: GK-BASH-005 / GK-GIT-003 reviewed them whatever
+# the line was; the line is now judged too
+# bash: `tar -xf a.tar --to-command="touch M"`, `tar -cf /dev/null --checkpoint=1
+# --checkpoint-action=exec="touch M" f`, `tar -I "touch M" -cf b.tar f`, `zip -T -TT "touch M"
+# z.zip f`, `vim -es -c "!touch M" -c q`, `git -c alias.x="!touch M" x`, `git -c
+# core.pager="touch M" log` (on a terminal, under `script -qc`), `rg --pre ./pre.sh hi f` (a
+# script that touches M) each made M
+# ruleid: GK-BASH-008
+tar -xf a.tar --to-command='rm -rf ~'
+# ruleid: GK-BASH-008
+tar -cf /dev/null --checkpoint=1 --checkpoint-action=exec='rm -rf ~' src
+# ruleid: GK-BASH-008
+tar -I 'rm -rf ~' -cf a.tar src
+# ok: GK-WRAP-004
+tar -czf a.tgz src
+# ruleid: GK-BASH-008
+zip -T -TT 'rm -rf ~' a.zip src
+# ruleid: GK-BASH-008
+vim -es -c '!rm -rf ~' -c q
+# ruleid: GK-BASH-008
+vim '+silent !rm -rf ~' x.txt
+# ruleid: GK-BASH-008
+nvim --headless -c 'call system("rm -rf ~")' -c q
+# ruleid: GK-BASH-008
+less '+!rm -rf ~' README.md
+# ok: GK-WRAP-004
+less README.md
+# ruleid: GK-BASH-008
+git -c core.pager='rm -rf ~' log
+# ruleid: GK-BASH-008
+git -c alias.x='!rm -rf ~' x
+# ruleid: GK-BASH-008
+git -c core.sshCommand='rm -rf ~' fetch
+# ruleid: GK-BASH-008
+git -c filter.lfs.smudge='rm -rf ~' checkout .
+# ruleid: GK-BASH-008
+git difftool -x 'rm -rf ~' HEAD~1
+# ruleid: GK-BASH-008
+git bisect run rm -rf ~
+# ruleid: GK-GIT-003
+git -c user.name=x log
+# ok: GK-WRAP-004
+git log --oneline -5
+# docs only: man runs its pager with the shell
+# ruleid: GK-BASH-008
+man -P 'rm -rf ~' ls
+# ok: GK-WRAP-004
+man ls

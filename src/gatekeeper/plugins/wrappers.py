@@ -38,7 +38,9 @@ holding bash's own ``$'…'``, ``[[`` or ``((`` (dash reads them otherwise: see 
 the wrapper's own known only at run time (``timeout $T ls``: it may split into a command).
 Also the runners of `_RUNNER_ROWS` (``strace CMD``, ``poetry run CMD``, ``nix-shell --run
 LINE``, ``gdb -ex 'shell LINE'``, ``parallel CMD ::: ARGS``...): at least this REVIEW, and
-at least what they run.
+at least what they run. And the options whose value is a command line
+(`_LINE_OPTIONS`: ``tar --to-command``, ``zip -TT``, ``vim -c '!X'``, ``git -c
+core.pager=X``...): the line is judged as a shell line.
 **Why:** the gate cannot see what will run.
 
 ## GK-WRAP-005 — a wrapper that reaches past the command it runs (ELEVATE)
@@ -1029,7 +1031,36 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
         )
     if name in _RUNNER_NAMES:
         return _runner(command, ctx)
+    if name in _LINE_HOSTS:
+        return _option_lines(command, ctx)
     return None
+
+
+# Programs with an option whose value is a command line they run (GK-BASH-005 and GK-GIT-003
+# review them; the line itself is judged here, so `tar --to-command='rm -rf ~'` is what
+# `rm -rf ~` is): name -> those options (a separate word or `=VALUE`).
+_TAR_LINES: tuple[str, ...] = ("--to-command", "--use-compress-program", "-I", "-F")
+_TAR_LINES += ("--rsh-command", "--info-script", "--new-volume-script")
+_VIM_LINES = ("-c", "--cmd")
+_LINE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "tar": _TAR_LINES,
+    "gtar": _TAR_LINES,
+    "bsdtar": _TAR_LINES,
+    "zip": ("-TT", "--unzip-command"),
+    "man": ("-P", "--pager"),
+    "sort": ("--compress-program",),
+    "rg": ("--pre",),
+    "vim": _VIM_LINES,
+    "vi": _VIM_LINES,
+    "nvim": _VIM_LINES,
+    "view": _VIM_LINES,
+    "vimdiff": _VIM_LINES,
+    "gvim": _VIM_LINES,
+    "ex": _VIM_LINES,
+    "less": (),
+    "git": (),
+}
+_LINE_HOSTS = frozenset(_LINE_OPTIONS)
 
 
 # Every name a branch of `_check` tests `name` with: for any other name each branch's test
@@ -1040,7 +1071,94 @@ _ACTS_ON = frozenset(
     {*_ESCALATORS, *_SIMPLE, "timeout", "watch", "flock", "env", "script", "rtk", "arch"}
     | {"xargs", "find", *_SHELLS, "toybox", *_DOWNLOAD_RUNNERS, *_DOWNLOAD_VERBS}
     | _RUNNER_NAMES
+    | _LINE_HOSTS
 )
+
+# `git -c KEY=VALUE` keys whose value git runs with the shell (an alias's or a helper's after
+# `!`), by their last part: `core.pager`, `pager.log`, `filter.x.smudge`...
+_GIT_LINE_KEYS = {"pager", "editor", "sshcommand", "fsmonitor", "askpass", "external", "program"}
+_GIT_LINE_KEYS |= {"helper", "uploadpack", "receivepack", "packobjectshook", "clean", "smudge"}
+_GIT_LINE_KEYS |= {"process", "textconv", "command", "driver", "cmd", "sendmailcmd", "browser"}
+# git subcommands' options whose value is a shell line
+_GIT_SUB_LINES: dict[str, tuple[str, ...]] = {
+    "difftool": ("-x", "--extcmd"),
+    "rebase": ("-x", "--exec"),
+    "filter-branch": (
+        *("--env-filter", "--tree-filter", "--index-filter", "--msg-filter"),
+        *("--commit-filter", "--parent-filter", "--tag-name-filter"),
+    ),
+}
+
+
+def _option_lines(command: Command, ctx: Context) -> Finding | None:
+    """The lines a program's own options hand to a shell (`_LINE_OPTIONS`, git's `-c` keys,
+    vim's `+CMD`): each judged as a shell line, and the call at least REVIEW when there is
+    one. None when there is none: the program is judged by its other checkers alone."""
+    name = command.name
+    args = list(command.argv[1:])
+    options = _LINE_OPTIONS[name]
+    lines: list[str] = []
+    for i, arg in enumerate(args):
+        value = args[i + 1] if i + 1 < len(args) else ""
+        opt, eq, attached = arg.partition("=")
+        if opt in options and (eq or value):
+            lines.append(attached if eq else value)
+        elif arg.startswith("--checkpoint-action=exec=") and name in ("tar", "gtar", "bsdtar"):
+            lines.append(arg[len("--checkpoint-action=exec=") :])
+        elif name == "git" and arg == "-c" and "=" in value:
+            key, _, setting = value.partition("=")
+            if key.rpartition(".")[2].lower() in _GIT_LINE_KEYS or key.lower().startswith("alias."):
+                lines.append(setting.removeprefix("!"))
+        elif arg.startswith("+") and name not in ("git", "tar", "gtar", "bsdtar", "zip", "sort"):
+            lines += _editor_shell(arg[1:])  # `vim +CMD`, `less +CMD`
+    if name in _VIM_NAMES:
+        lines = [line for cmd in lines for line in _editor_shell(cmd)] if lines else []
+        lines += [x for a in args if a.startswith("+") for x in _editor_shell(a[1:])]
+    if name == "git":
+        lines += _git_sub_lines(args)
+    lines = [line for line in lines if line.strip()]
+    if not lines:
+        return None
+    found = [_script(ctx, line, name) for line in lines]
+    found.append(
+        Finding(
+            Verdict.REVIEW, "GK-WRAP-004", f"`{name}` hands `{lines[0][:80]}` to a shell"
+        )
+    )
+    return dominant(found)
+
+
+_VIM_NAMES = {"vim", "vi", "nvim", "view", "vimdiff", "gvim", "ex"}
+
+
+def _editor_shell(command: str) -> list[str]:
+    """What an editor command runs in a shell: after `!` (`:!X`, `silent !X`, `r !X`, `%!X`),
+    and in `system('X')`. Over-reading (a `!` of `w!`) only makes the verdict stricter."""
+    found = _quoted_after(command, ("system(", "systemlist("))
+    if "!" in command:
+        found.append(command.split("!", 1)[1])
+    return found
+
+
+def _git_sub_lines(args: Sequence[str]) -> list[str]:
+    """`git difftool -x X`, `git rebase --exec X`, `git filter-branch --tree-filter X`,
+    `git submodule foreach X`, `git bisect run X...`: the lines git hands to a shell."""
+    i = 0
+    while i < len(args) and args[i].startswith("-"):  # git's own options: -c, -C take a value
+        i += 2 if args[i] in ("-c", "-C", "--git-dir", "--work-tree", "--namespace") else 1
+    sub, rest = (args[i], list(args[i + 1 :])) if i < len(args) else ("", [])
+    if sub == "submodule" and "foreach" in rest:
+        words = [w for w in rest[rest.index("foreach") + 1 :] if w not in ("--recursive", "-q")]
+        return [" ".join(words)]
+    if sub == "bisect" and rest[:1] == ["run"]:
+        return [" ".join(rest[1:])]
+    lines: list[str] = []
+    options = _GIT_SUB_LINES.get(sub, ())
+    for j, arg in enumerate(rest):
+        opt, eq, attached = arg.partition("=")
+        if opt in options:
+            lines.append(attached if eq else rest[j + 1] if j + 1 < len(rest) else "")
+    return lines
 
 
 def _env(command: Command, ctx: Context) -> Finding | None:
