@@ -1109,10 +1109,9 @@ def _option_lines(command: Command, ctx: Context) -> Finding | None:
             key, _, setting = value.partition("=")
             if key.rpartition(".")[2].lower() in _GIT_LINE_KEYS or key.lower().startswith("alias."):
                 lines.append(setting.removeprefix("!"))
-        elif arg.startswith("+") and name not in ("git", "tar", "gtar", "bsdtar", "zip", "sort"):
-            lines += _editor_shell(arg[1:])  # `vim +CMD`, `less +CMD`
-    if name in _VIM_NAMES:
-        lines = [line for cmd in lines for line in _editor_shell(cmd)] if lines else []
+    if name in _VIM_NAMES:  # `-c CMD` and `+CMD` are editor commands
+        lines = [line for cmd in lines for line in _editor_shell(cmd)]
+    if name in _VIM_NAMES or name == "less":
         lines += [x for a in args if a.startswith("+") for x in _editor_shell(a[1:])]
     if name == "git":
         lines += _git_sub_lines(args)
