@@ -481,6 +481,41 @@ git bisect run rm -rf ~
 git -c user.name=x log
 # ok: GK-WRAP-004
 git log --oneline -5
+# --- other shells, and a few more runners
+# bash: `rbash -c "touch M"` made M (bash(1): rbash is bash with restrictions, so a script
+# bash may run, rbash may too; yash and posh are POSIX shells, read like dash)
+# ruleid: GK-BASH-008
+rbash -c 'rm -rf ~'
+# ok: GK-WRAP-004
+rbash -c 'ls'
+# ruleid: GK-BASH-008
+yash -c 'rm -rf ~'
+# ruleid: GK-WRAP-004
+yash -c "echo \$'x'"
+# docs only: fish, csh, tcsh, pwsh, nu, elvish and xonsh read their own syntax; their line
+# is judged as bash would read it, and never allowed
+# ruleid: GK-BASH-008
+fish -c 'rm -rf ~'
+# ruleid: GK-WRAP-004
+fish -c 'ls'
+# ruleid: GK-BASH-008
+tcsh -c 'rm -rf ~'
+# ruleid: GK-BASH-008
+pwsh -Command 'rm -rf ~'
+# ruleid: GK-BASH-008
+gosu nobody rm -rf ~
+# ruleid: GK-WRAP-001
+su-exec nobody ls
+# ruleid: GK-BASH-008
+runcon -t unconfined_t rm -rf ~
+# ruleid: GK-BASH-008
+systemd-cat -t job rm -rf ~
+# ruleid: GK-BASH-008
+systemd-inhibit --why=build rm -rf ~
+# ruleid: GK-BASH-008
+pee 'rm -rf ~' cat
+# ruleid: GK-BASH-008
+lckdo /tmp/build.lock rm -rf ~
 # docs only: man runs its pager with the shell
 # ruleid: GK-BASH-008
 man -P 'rm -rf ~' ls

@@ -73,7 +73,7 @@ if TYPE_CHECKING:
     from gatekeeper.model import Command, ToolCall, Word
 
 _ESCALATORS = {"sudo", "doas", "su", "pkexec", "run0", "sudoedit", "calife", "ksu"}
-_SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"}
+_SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "rbash", "yash", "posh"}
 # wrapper -> options that take a separate value
 _SIMPLE: dict[str, set[str]] = {
     "time": {"-f", "--format", "-o", "--output"},
@@ -315,6 +315,26 @@ _RUNNER_ROWS: dict[str, tuple[str, str, int, int, str, str, str, str]] = {
     "sops exec-env": ("--user", "", 1, 0, "script", "", "secrets", ""),
     "sops exec-file": ("--user --filename --output-type --input-type", "", 1, 0, "script", "",
                        "secrets", ""),
+    # shells whose syntax is not bash's: their line is judged as bash would read it, and
+    # never allowed (fish's `(cmd)` and csh's `!` read otherwise)
+    "fish": ("-C --init-command", "", 0, 0, "none", "-c --command", "review", ""),
+    "csh": ("", "", 0, 0, "none", "-c", "review", ""),
+    "tcsh": ("", "", 0, 0, "none", "-c", "review", ""),
+    "pwsh": ("", "", 0, 0, "none", "-c -Command -command", "review", ""),
+    "nu": ("", "", 0, 0, "none", "-c --commands", "review", ""),
+    "elvish": ("", "", 0, 0, "none", "-c", "review", ""),
+    "xonsh": ("", "", 0, 0, "none", "-c", "review", ""),
+    # more that run their command: as another user or SELinux context, logged, inhibiting
+    "gosu": ("", "", 1, 0, "argv", "", "privilege", ""),
+    "su-exec": ("", "", 1, 0, "argv", "", "privilege", ""),
+    "runcon": ("-t --type -u --user -r --role -l --range", "", 0, 1, "argv", "", "privilege",
+               ""),
+    "systemd-cat": ("-t --identifier -p --priority --stderr-priority", "", 0, 0, "argv", "",
+                    "review", ""),
+    "systemd-inhibit": ("--what --who --why --mode", "", 0, 0, "argv", "", "review", ""),
+    "lckdo": ("", "", 1, 0, "argv", "", "review", ""),
+    "pee": ("", "", 0, 0, "scripts", "", "review", ""),  # each word is a shell line
+    "sandbox": ("-t -l -d -i -I -H -T -W -w", "", 0, 0, "argv", "", "review", ""),
     # terminal sessions and emulators: the command runs in a detached session or a window
     "screen": ("-S -c -e -h -p -s -t -T -Logfile", "", 0, 0, "argv", "", "review", ""),
     "dtach": ("-a -A -c -n -N -e -r", "", 0, 0, "argv", "", "review", ""),
@@ -1852,7 +1872,7 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
 # otherwise: `$'…'` is `$` and a plain quote to dash (`$'\' ; rm -rf ~ ; echo '` is one
 # string to bash, and runs rm in dash); `[[` is a command, so `[[ a > ~/.bashrc ]]`
 # truncates the file; `((cmd))` is two subshells that run cmd.
-_POSIX_SHELLS = {"sh", "dash", "ash", "busybox"}
+_POSIX_SHELLS = {"sh", "dash", "ash", "busybox", "yash", "posh"}
 
 
 def _bashism(script: str) -> str:
