@@ -47,7 +47,7 @@ sqlcmd query --help
 sqlite3 app.db "SELECT writefile('x.sh', 'id')"
 # ruleid: GK-UNKNOWN
 sqlite3 -safe app.db 'SELECT 1'
-# ruleid: GK-UNKNOWN
+# ruleid: GK-WRAP-004
 sqlite3 -readonly app.db '.shell id'
 # ruleid: GK-UNKNOWN
 duckdb -c "COPY (SELECT 1) TO 'out.csv'"

@@ -4,7 +4,9 @@ A wrapper is judged by what it runs: the host classifies the wrapped command wit
 checker (``ctx.classify``), and the wrapper's verdict is at least that.
 
 ## GK-WRAP-001 — privilege escalation (ELEVATE)
-**What it catches:** ``sudo``, ``doas``, ``su``, ``pkexec``, ``run0``, whatever they run.
+**What it catches:** ``sudo``, ``doas``, ``su``, ``pkexec``, ``run0``, whatever they run; and
+the runners of `_RUNNER_ROWS` whose floor is "privilege" (``chroot``, ``unshare``,
+``nsenter``, ``setpriv``, ``capsh``, ``runuser``, ``sg``...), judged as what they run too.
 **Why:** root can undo every other check. **Example:** ``sudo ls``.
 
 ## GK-WRAP-002 — a wrapper around another command (that command's verdict)
@@ -34,7 +36,19 @@ picked by a credential's name (``-name '*.pem'``), ``bash -c "$X"``, a ``sh -c``
 holding bash's own ``$'…'``, ``[[`` or ``((`` (dash reads them otherwise: see `_bashism`),
 ``npx``/``pnpm dlx``/``bunx``/``uvx`` (they may download and run a package), and a word of
 the wrapper's own known only at run time (``timeout $T ls``: it may split into a command).
+Also the runners of `_RUNNER_ROWS` (``strace CMD``, ``poetry run CMD``, ``nix-shell --run
+LINE``, ``gdb -ex 'shell LINE'``, ``parallel CMD ::: ARGS``...): at least this REVIEW, and
+at least what they run. And the options whose value is a command line
+(`_LINE_OPTIONS`: ``tar --to-command``, ``zip -TT``, ``vim -c '!X'``, ``git -c
+core.pager=X``...): the line is judged as a shell line.
 **Why:** the gate cannot see what will run.
+
+## GK-WRAP-005 — a wrapper that reaches past the command it runs (ELEVATE)
+**What it catches:** attaching to a running process (``strace -p``, ``gdb -p``), a library
+given to the loader (``ld.so --preload``), the host outside a sandbox (``flatpak-spawn
+--host``), a unit outside the session (``systemd-run --user`` without ``--scope``), the
+user's secret stores (``op run``, ``aws-vault exec``, ``sops exec-env``).
+**Why:** another process, place, time or the user's vault: more than the command alone.
 """
 
 from __future__ import annotations
@@ -59,7 +73,7 @@ if TYPE_CHECKING:
     from gatekeeper.model import Command, ToolCall, Word
 
 _ESCALATORS = {"sudo", "doas", "su", "pkexec", "run0", "sudoedit", "calife", "ksu"}
-_SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"}
+_SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "rbash", "yash", "posh"}
 # wrapper -> options that take a separate value
 _SIMPLE: dict[str, set[str]] = {
     "time": {"-f", "--format", "-o", "--output"},
@@ -81,12 +95,771 @@ _SIMPLE: dict[str, set[str]] = {
     "coproc": set(),
 }
 _DOWNLOAD_RUNNERS = {"npx", "bunx", "uvx", "pipx"}
+# package managers whose verb is a download runner: `pnpm dlx`, `npm exec`/`npm x`, `bun x`
+_DOWNLOAD_VERBS = {
+    "pnpm": (("dlx",),),
+    "yarn": (("dlx",),),
+    "npm": (("exec",), ("x",)),
+    "bun": (("x",),),
+}
+
+# Programs that run the command their own arguments name (redteam22). Each is judged as at
+# least the command it runs, and at least its floor: "review" (it may change what runs:
+# a project's environment or scripts, a recording file, a library it preloads), "privilege"
+# (another user, group, root directory, namespace or capability set: GK-WRAP-001),
+# "power" (another process's memory, the host outside a sandbox, a unit outside the
+# session: GK-WRAP-005) or "secrets" (the user's vault handed to the command: GK-WRAP-005).
+# A table row: (options taking one value, options taking two, words before the command
+# (positionals), an optional word before it (a version: `nvm exec 18 CMD`), where the
+# command stands ("argv": after the options; "dashdash": only after `--`; "script": the
+# words joined are a shell line), options whose value is a shell line, floor, options that
+# raise the floor to "privilege" or "power"). An option not in the table may take a value
+# or not: the command is judged from every word it may start at, the worst reading stands.
+_RUNNER_ROWS: dict[str, tuple[str, str, int, int, str, str, str, str]] = {
+    # tracers, profilers and debugging shims run CMD (and write what they record); -p
+    # attaches to a running process instead and reads its memory (its secrets)
+    "strace": ("-a -b -e -E -I -o -O -p -P -s -S -u -U -X --output --trace --signal "
+               "--status --trace-path --string-limit --user --env --columns --attach "
+               "--summary-sort-by", "", 0, 0, "argv", "", "review",
+               "-p --attach -u --user"),
+    "ltrace": ("-a -A -D -e -F -l -n -o -p -s -u -w -x --output --library --indent "
+               "--align", "", 0, 0, "argv", "", "review", "-p -u"),
+    "valgrind": ("", "", 0, 0, "argv", "", "review", ""),
+    "perf stat": ("-e --event -o --output -p --pid -t --tid -C --cpu -G --cgroup -r --repeat "
+                  "-x --field-separator -I --interval-print -D --delay -M --metrics -u --uid "
+                  "--pre --post --log-fd --for-each-cgroup", "", 0, 0, "argv",
+                  "--pre --post", "review", "-p --pid -t --tid -a --all-cpus -u --uid"),
+    "perf record": ("-e --event -o --output -p --pid -t --tid -C --cpu -G --cgroup -F --freq "
+                    "-c --count -m --mmap-pages --call-graph -D --delay -u --uid --filter "
+                    "--duration --switch-output", "", 0, 0, "argv", "", "review",
+                    "-p --pid -t --tid -a --all-cpus -u --uid"),
+    "perf trace": ("-e --event --expr -o --output -p --pid -t --tid -C --cpu -G --cgroup "
+                   "-u --uid --duration --filter-pids --max-events -m --mmap-pages "
+                   "--call-graph", "", 0, 0, "argv", "", "review",
+                   "-p --pid -t --tid -a --all-cpus -u --uid"),
+    "heaptrack": ("-o --output -p --pid", "", 0, 0, "argv", "", "review", "-p --pid"),
+    "memusage": ("-n --progname -p --png -d --data -x --x-size -y --y-size -b --buffer", "",
+                 0, 0, "argv", "", "review", ""),
+    "catchsegv": ("", "", 0, 0, "argv", "", "review", ""),
+    "rr record": ("-o --output-trace-dir -b -c -e -h -i -n -s -t -u -v -w", "", 0, 0, "argv",
+                  "", "review", ""),
+    # the dynamic loader runs the program it is given, with the libraries it preloads
+    "ld.so": ("--library-path --inhibit-rpath --audit --preload --argv0", "", 0, 0, "argv", "",
+              "review", "--audit --preload"),
+    "ld-linux-x86-64.so.2": ("--library-path --inhibit-rpath --audit --preload --argv0", "",
+                             0, 0, "argv", "", "review", "--audit --preload"),
+    "ld-linux-aarch64.so.1": ("--library-path --inhibit-rpath --audit --preload --argv0", "",
+                              0, 0, "argv", "", "review", "--audit --preload"),
+    # a project's or a tool manager's environment: the command runs with the PATH, the
+    # variables or the named scripts a project file sets (`pdm run test` is a script)
+    "poetry run": ("-C --directory -P --project", "", 0, 0, "argv", "", "review", ""),
+    "pipenv run": ("", "", 0, 0, "argv", "", "review", ""),
+    "hatch run": ("", "", 0, 0, "argv", "", "review", ""),
+    "pdm run": ("-p --project --venv", "", 0, 0, "argv", "", "review", ""),
+    "rye run": ("--pyproject", "", 0, 0, "argv", "", "review", ""),
+    "conda run": ("-n --name -p --prefix --cwd", "", 0, 0, "argv", "", "review", ""),
+    "mamba run": ("-n --name -p --prefix --cwd", "", 0, 0, "argv", "", "review", ""),
+    "micromamba run": ("-n --name -p --prefix --cwd -a --attach", "", 0, 0, "argv", "",
+                       "review", ""),
+    "pixi run": ("--manifest-path -e --environment", "", 0, 0, "argv", "", "review", ""),
+    "pixi exec": ("-s --spec -c --channel --platform", "", 0, 0, "argv", "", "review", ""),
+    "devbox run": ("-c --config -e --env --env-file", "", 0, 0, "argv", "", "review", ""),
+    "bundle exec": ("--gemfile", "", 0, 0, "argv", "", "review", ""),
+    "yarn exec": ("", "", 0, 0, "argv", "", "review", ""),
+    "mise exec": ("-C --cd -j --jobs -c --command", "", 0, 0, "dashdash", "-c --command",
+                  "review", ""),
+    "mise x": ("-C --cd -j --jobs -c --command", "", 0, 0, "dashdash", "-c --command",
+               "review", ""),
+    "rtx exec": ("-C --cd -j --jobs -c --command", "", 0, 0, "dashdash", "-c --command",
+                 "review", ""),
+    "rtx x": ("-C --cd -j --jobs -c --command", "", 0, 0, "dashdash", "-c --command",
+              "review", ""),
+    "asdf exec": ("", "", 0, 0, "argv", "", "review", ""),
+    "nvm exec": ("", "", 0, 1, "argv", "", "review", ""),
+    "pyenv exec": ("", "", 0, 0, "argv", "", "review", ""),
+    "rbenv exec": ("", "", 0, 0, "argv", "", "review", ""),
+    "nodenv exec": ("", "", 0, 0, "argv", "", "review", ""),
+    "goenv exec": ("", "", 0, 0, "argv", "", "review", ""),
+    "jenv exec": ("", "", 0, 0, "argv", "", "review", ""),
+    "direnv exec": ("", "", 1, 0, "argv", "", "review", ""),  # loads DIR's .envrc: code
+    "dotenv": ("-e -v -c", "", 0, 0, "argv", "", "review", ""),
+    "dotenvx run": ("-f --env-file -e --env --convention", "", 0, 0, "argv", "", "review", ""),
+    "nix develop": ("--profile --override-input --arg --argstr", "", 0, 0, "after",
+                    "-c --command", "review", ""),
+    "nix shell": ("--profile --override-input --arg --argstr", "", 0, 0, "after",
+                  "-c --command", "review", ""),
+    # nix-shell's shell.nix may run anything (its shellHook is bash); --run is a shell line
+    "nix-shell": ("-p --packages -I -A --attr --arg --argstr -i --option -j --cores", "", 0, 0,
+                  "none", "--run --command", "review", ""),
+    "pnpm exec": ("-C --dir --filter -F", "", 0, 0, "argv", "", "review", ""),
+    "entr": ("", "", 0, 0, "argv", "", "review", ""),  # `entr -s LINE`: see `_runner`
+    # init shims, resource and scheduling wrappers, emulation layers
+    "with-contenv": ("", "", 0, 0, "argv", "", "review", ""),
+    "tini": ("-p -e", "", 0, 0, "argv", "", "review", ""),
+    "dumb-init": ("-r --rewrite", "", 0, 0, "argv", "", "review", ""),
+    "prlimit": ("-p --pid -o --output", "", 0, 0, "argv", "", "review", ""),
+    "numactl": ("-i --interleave -N --cpunodebind -m --membind -C --physcpubind -p "
+                "--preferred --preferred-many -w --weighted-interleave", "", 0, 0, "argv",
+                "", "review", ""),
+    "cgexec": ("-g", "", 0, 0, "argv", "", "review", ""),
+    "setarch": ("", "", 1, 0, "argv", "", "review", ""),
+    "linux32": ("", "", 0, 0, "argv", "", "review", ""),
+    "linux64": ("", "", 0, 0, "argv", "", "review", ""),
+    "faketime": ("-p --date-prog", "", 1, 0, "argv", "", "review", ""),
+    "fakeroot": ("-l --lib --faked -s -i -b", "", 0, 0, "argv", "", "review", ""),
+    "proot": ("-r --rootfs -b --bind -m --mount -w --pwd --cwd -q --qemu -k "
+              "--kernel-release", "", 0, 0, "argv", "", "review", ""),
+    "eatmydata": ("", "", 0, 0, "argv", "", "review", ""),
+    "nocache": ("-n", "", 0, 0, "argv", "", "review", ""),
+    "ifne": ("", "", 0, 0, "argv", "", "review", ""),
+    "run-one": ("", "", 0, 0, "argv", "", "review", ""),
+    "run-this-one": ("", "", 0, 0, "argv", "", "review", ""),
+    "keep-one-running": ("", "", 0, 0, "argv", "", "review", ""),
+    "run-one-constantly": ("", "", 0, 0, "argv", "", "review", ""),
+    "run-one-until-success": ("", "", 0, 0, "argv", "", "review", ""),
+    "run-one-until-failure": ("", "", 0, 0, "argv", "", "review", ""),
+    "cpulimit": ("-l --limit -p --pid -e --exe -c --cpu", "", 0, 0, "argv", "", "review", ""),
+    "trickle": ("-d -u -w -t -l -n", "", 0, 0, "argv", "", "review", ""),
+    "softlimit": ("-m -d -s -l -a -o -p -f -c -r -t", "", 0, 0, "argv", "", "review", ""),
+    "envdir": ("", "", 1, 0, "argv", "", "review", ""),  # DIR's files may set LD_PRELOAD
+    "xvfb-run": ("-e --error-file -f --auth-file -n --server-num -p --xauth-protocol -s "
+                 "--server-args -w --wait", "", 0, 0, "argv", "", "review", ""),
+    "rlwrap": ("-b -C -D -e -f -F -g -H -l -M -O -P -q -s -S -t -w -z", "", 0, 0, "argv", "",
+               "review", ""),
+    "ssh-agent": ("-a -E -t -P -O", "", 0, 0, "argv", "", "review", ""),
+    "dbus-launch": ("", "", 0, 0, "argv", "", "review", ""),
+    "dbus-run-session": ("--config-file --dbus-daemon", "", 0, 0, "argv", "", "review", ""),
+    "torsocks": ("-u -p -a -P", "", 0, 0, "argv", "", "review", ""),
+    "proxychains": ("-f", "", 0, 0, "argv", "", "review", ""),
+    "proxychains4": ("-f", "", 0, 0, "argv", "", "review", ""),
+    "sshpass": ("-p -f -d -P", "", 0, 0, "argv", "", "review", ""),
+    "ccache": ("", "", 0, 0, "argv", "", "review", ""),
+    "distcc": ("", "", 0, 0, "argv", "", "review", ""),
+    "sccache": ("", "", 0, 0, "argv", "", "review", ""),
+    "bear": ("--output --config", "", 0, 0, "argv", "", "review", ""),
+    "intercept-build": ("--cdb", "", 0, 0, "argv", "", "review", ""),
+    "scan-build": ("-o --use-cc --use-c++ --use-analyzer -enable-checker -disable-checker "
+                   "-load-plugin --html-title -maxloop -analyzer-config --exclude", "", 0, 0,
+                   "argv", "", "review", ""),
+    "xcrun": ("--sdk --toolchain", "", 0, 0, "argv", "", "review", ""),
+    "sandbox-exec": ("-f -n -p -D", "", 0, 0, "argv", "", "review", ""),
+    "firejail": ("", "", 0, 0, "argv", "", "review", ""),
+    "bwrap": ("--args --argv0 --uid --gid --hostname --chdir --unsetenv --lock-file "
+              "--sync-fd --info-fd --json-status-fd --userns --userns2 --pidns --remount-ro "
+              "--exec-label --file-label --proc --dev --tmpfs --mqueue --dir --seccomp "
+              "--add-seccomp-fd --block-fd --userns-block-fd --cap-add --cap-drop --perms "
+              "--size --tmp-overlay --ro-overlay --overlay-src",
+              "--setenv --bind --bind-try --dev-bind --dev-bind-try --ro-bind --ro-bind-try "
+              "--bind-fd --ro-bind-fd --file --bind-data --ro-bind-data --symlink --chmod",
+              0, 0, "argv", "", "review", "--cap-add"),
+    "distrobox-enter": ("-n --name -a --additional-flags", "", 0, 0, "dashdash", "", "review",
+                        ""),
+    "distrobox enter": ("-n --name -a --additional-flags", "", 0, 0, "dashdash", "", "review",
+                        ""),
+    "toolbox run": ("-c --container -d --distro -r --release", "", 0, 0, "argv", "", "review",
+                    ""),
+    "start-stop-daemon": ("", "", 0, 0, "argv", "", "review", ""),  # see `_start_stop`
+    "systemd-run": ("-u --unit -p --property --description --slice -E --setenv --uid --gid "
+                    "--nice -H --host -M --machine --on-active --on-boot --on-startup "
+                    "--on-unit-active --on-unit-inactive --on-calendar --timer-property "
+                    "--path-property --socket-property --working-directory --service-type",
+                    "", 0, 0, "argv", "", "review", ""),  # floor: `_systemd_run_floor`
+    "daemonize": ("-c -e -o -p -l -u -E", "", 0, 0, "argv", "", "review", "-u"),
+    "watchexec": ("-e --exts -f --filter -i --ignore -w --watch -W --watch-non-recursive -s "
+                  "--signal --stop-signal --stop-timeout -d --debounce --delay-run --shell "
+                  "--on-busy-update --emit-events-to -E --env --workdir --project-origin "
+                  "--filter-file --ignore-file --color --wrap-process", "", 0, 0, "script",
+                  "", "review", ""),
+    "hyperfine": ("-w --warmup -m --min-runs -M --max-runs -r --runs -s --setup -p --prepare "
+                  "-c --cleanup --conclude --reference -D --parameter-step-size -S --shell "
+                  "--style --sort -u --time-unit -n --command-name --export-asciidoc "
+                  "--export-csv --export-json --export-markdown --export-orgmode --output "
+                  "--input", "-L --parameter-list", 0, 0, "scripts",
+                  "-s --setup -p --prepare -c --cleanup --conclude --reference", "review", ""),
+    # another user, group, root, namespace or capability set (they need or give root)
+    "chroot": ("--userspec --groups", "", 1, 0, "argv", "", "privilege", ""),
+    "unshare": ("--map-user --map-group --map-users --map-groups -S --setuid -G --setgid -R "
+                "--root -w --wd --propagation --monotonic --boottime", "", 0, 0, "argv", "",
+                "privilege", ""),
+    "nsenter": ("-t --target -S --setuid -G --setgid", "", 0, 0, "argv", "", "privilege", ""),
+    "setpriv": ("--reuid --regid --groups --inh-caps --ambient-caps --bounding-set "
+                "--securebits --pdeathsig --selinux-label --apparmor-profile "
+                "--landlock-access --landlock-rule --seccomp-filter", "", 0, 0, "argv", "",
+                "privilege", ""),
+    "runuser": ("-u --user -g --group -G --supp-group -s --shell -w --whitelist-environment",
+                "", 0, 0, "argv", "-c --command --session-command", "privilege", ""),
+    "setuidgid": ("", "", 1, 0, "argv", "", "privilege", ""),
+    "s6-setuidgid": ("", "", 1, 0, "argv", "", "privilege", ""),
+    "envuidgid": ("", "", 1, 0, "argv", "", "privilege", ""),
+    "chpst": ("-u -U -e -/ -n -l -L -m -d -o -p -f -c", "", 0, 0, "argv", "", "review",
+              "-u -U -/"),
+    "schroot": ("-c --chroot -u --user -d --directory", "", 0, 0, "argv", "", "privilege",
+                ""),
+    "systemd-nspawn": ("-D --directory -i --image -M --machine -u --user --bind --bind-ro "
+                       "-E --setenv --chdir", "", 0, 0, "argv", "", "privilege", ""),
+    "machinectl shell": ("--uid -E --setenv", "", 1, 0, "argv", "", "privilege", ""),
+    "newgrp": ("", "", 1, 0, "argv", "", "privilege", ""),
+    "sg": ("", "", 1, 0, "script", "-c", "privilege", ""),  # `sg GROUP [-c] LINE`
+    "capsh": ("", "", 0, 0, "bash", "", "privilege", ""),  # `capsh ... -- ARGS`: bash ARGS
+    "flatpak-spawn": ("", "", 0, 0, "argv", "", "review", "--host"),
+    # the user's secret store handed to the command
+    "op run": ("--env-file --account --config --session", "", 0, 0, "argv", "", "secrets",
+               ""),
+    "aws-vault exec": ("-d --duration -t --mfa-token --region --prompt "
+                       "--duration-seconds", "", 1, 0, "argv", "", "secrets", ""),
+    "doppler run": ("-p --project -c --config -t --token --mount --fallback", "", 0, 0, "argv",
+                    "--command", "secrets", ""),
+    "infisical run": ("--env --path --projectId --token --domain", "", 0, 0, "argv",
+                      "--command", "secrets", ""),
+    "chamber exec": ("", "", 0, 0, "dashdash", "", "secrets", ""),
+    "sops exec-env": ("--user", "", 1, 0, "script", "", "secrets", ""),
+    "sops exec-file": ("--user --filename --output-type --input-type", "", 1, 0, "script", "",
+                       "secrets", ""),
+    # shells whose syntax is not bash's: their line is judged as bash would read it, and
+    # never allowed (fish's `(cmd)` and csh's `!` read otherwise)
+    "fish": ("-C --init-command", "", 0, 0, "none", "-c --command", "review", ""),
+    "csh": ("", "", 0, 0, "none", "-c", "review", ""),
+    "tcsh": ("", "", 0, 0, "none", "-c", "review", ""),
+    "pwsh": ("", "", 0, 0, "none", "-c -Command -command", "review", ""),
+    "nu": ("", "", 0, 0, "none", "-c --commands", "review", ""),
+    "elvish": ("", "", 0, 0, "none", "-c", "review", ""),
+    "xonsh": ("", "", 0, 0, "none", "-c", "review", ""),
+    # more that run their command: as another user or SELinux context, logged, inhibiting
+    "gosu": ("", "", 1, 0, "argv", "", "privilege", ""),
+    "su-exec": ("", "", 1, 0, "argv", "", "privilege", ""),
+    "runcon": ("-t --type -u --user -r --role -l --range", "", 0, 1, "argv", "", "privilege",
+               ""),
+    "systemd-cat": ("-t --identifier -p --priority --stderr-priority", "", 0, 0, "argv", "",
+                    "review", ""),
+    "systemd-inhibit": ("--what --who --why --mode", "", 0, 0, "argv", "", "review", ""),
+    "lckdo": ("", "", 1, 0, "argv", "", "review", ""),
+    "pee": ("", "", 0, 0, "scripts", "", "review", ""),  # each word is a shell line
+    "sandbox": ("-t -l -d -i -I -H -T -W -w", "", 0, 0, "argv", "", "review", ""),
+    # terminal sessions and emulators: the command runs in a detached session or a window
+    "screen": ("-S -c -e -h -p -s -t -T -Logfile", "", 0, 0, "argv", "", "review", ""),
+    "dtach": ("-a -A -c -n -N -e -r", "", 0, 0, "argv", "", "review", ""),
+    "abduco": ("-a -A -c -n -e", "", 0, 0, "argv", "", "review", ""),
+    "xterm": ("", "", 0, 0, "after", "-e", "review", ""),
+    "uxterm": ("", "", 0, 0, "after", "-e", "review", ""),
+    "urxvt": ("", "", 0, 0, "after", "-e", "review", ""),
+    "st": ("", "", 0, 0, "after", "-e", "review", ""),
+    "konsole": ("", "", 0, 0, "after", "-e", "review", ""),
+    "alacritty": ("", "", 0, 0, "after", "-e --command", "review", ""),
+    "terminator": ("", "", 0, 0, "after", "-x --execute", "review", ""),
+    "xfce4-terminal": ("", "", 0, 0, "after", "-x --execute", "review", ""),
+    "gnome-terminal": ("", "", 0, 0, "dashdash", "", "review", ""),
+    "wezterm start": ("--cwd --class --workspace --position --domain", "", 0, 0, "argv", "",
+                      "review", ""),
+    "kitty": ("-c --config -o --override --class --name -T --title -d --directory "
+              "--session --watcher --listen-on --start-as --instance-group", "", 0, 0, "argv",
+              "", "review", ""),
+    "foot": ("-c --config -T --title -a --app-id -w --window-size-pixels -D "
+             "--working-directory -o --override -s --server", "", 0, 0, "argv", "", "review",
+             ""),
+}  # fmt: skip
+# The runners' options that name a file they write (a trace, a log, a report): judged by the
+# path policy like a redirect (`strace -o ~/.bashrc ls` writes the trace over it).
+_RUNNER_WRITES = {
+    "strace": "-o --output",
+    "ltrace": "-o --output",
+    "perf stat": "-o --output",
+    "perf record": "-o --output",
+    "perf trace": "-o --output",
+    "heaptrack": "-o --output",
+    "memusage": "-p --png -d --data",
+    "rr record": "-o --output-trace-dir",
+    "valgrind": "--log-file --xml-file",
+    "hyperfine": "--export-asciidoc --export-csv --export-json --export-markdown "
+    "--export-orgmode --output",
+    "xvfb-run": "-e --error-file -f --auth-file",
+    "daemonize": "-e -o -p -l",
+    "rlwrap": "-l",
+    "bear": "--output",
+    "intercept-build": "--cdb",
+    "scan-build": "-o",
+    "ssh-agent": "-a",
+}
+# The runners judged by their own function, not by a table row (their command stands in a
+# debugger's or a scripting language's text, or in a composed line).
+_RUNNER_SPECIAL = {"gdb", "parallel", "sem", "expect", "osascript", "tmux", "sqlite3", "psql"}
+_RUNNER_SPECIAL |= {"ssh", "scp", "sftp", "rsync", "at", "batch", "emacs"}
+_RUNNER_NAMES = frozenset({k.split(" ", 1)[0] for k in _RUNNER_ROWS} | _RUNNER_SPECIAL)
 # Every name this plugin judges by the command it runs (the outer command's redirects and
 # here-strings are not handed down to that command's classification).
 RUNS_ANOTHER = frozenset(
     {*_ESCALATORS, *_SHELLS, *_SIMPLE, *_DOWNLOAD_RUNNERS, "timeout", "watch", "flock"}
     | {"env", "script", "rtk", "arch", "xargs", "find", "fd", "pnpm", "yarn", "uv", "toybox"}
+    | {k for k in _RUNNER_ROWS if " " not in k}
+    | _RUNNER_SPECIAL
 )
+# floor name -> (verdict, rule, what it adds)
+_FLOORS = {
+    "review": (
+        Verdict.REVIEW,
+        "GK-WRAP-004",
+        "may change what runs (a project's environment or scripts, a preloaded library, a "
+        "recording file): at least a review",
+    ),
+    "privilege": (
+        Verdict.ELEVATE,
+        "GK-WRAP-001",
+        "runs it as another user, group, root directory, namespace or capability set",
+    ),
+    "power": (
+        Verdict.ELEVATE,
+        "GK-WRAP-005",
+        "reaches past the command: another process's memory, the host outside a sandbox, or "
+        "a unit outside the session",
+    ),
+    "secrets": (Verdict.ELEVATE, "GK-WRAP-005", "hands it the user's secrets"),
+}
+# A row, parsed once on first use: (valued options, two-valued options, positionals, an
+# optional positional, form, shell-line options, floor, floor-raising options)
+_RunnerSpec = tuple[frozenset[str], frozenset[str], int, int, str, frozenset[str], str, frozenset[str]]
+_PARSED: dict[str, _RunnerSpec] = {}
+# The most readings of a runner's unknown options judged (each a start of its command).
+_MAX_READINGS = 4
+
+
+def _runner_spec(key: str) -> _RunnerSpec:
+    spec = _PARSED.get(key)
+    if spec is None:
+        values, twos, before, maybe, form, lines, floor, power = _RUNNER_ROWS[key]
+        spec = (
+            frozenset(values.split()) | frozenset(lines.split()),
+            frozenset(twos.split()),
+            before,
+            maybe,
+            form,
+            frozenset(lines.split()),
+            floor,
+            frozenset(power.split()),
+        )
+        _PARSED[key] = spec
+    return spec
+
+
+def _runner(command: Command, ctx: Context) -> Finding | None:
+    """A program of `_RUNNER_ROWS` (or `_RUNNER_SPECIAL`) that runs a command: at least that
+    command's verdict and at least its floor. None for a form that runs nothing it names
+    (`npm test`, `perf report`, `ssh-agent -s`) under a floor that is only a review."""
+    argv = command.argv
+    name = command.name
+    if name in _RUNNER_SPECIAL:
+        return _special_runner(name, list(argv[1:]), ctx)
+    key = f"{name} {argv[1]}" if len(argv) > 1 else name
+    if key not in _RUNNER_ROWS:
+        if name not in _RUNNER_ROWS:
+            return None
+        key = name
+    args = list(argv[len(key.split(" ")) :])
+    values, twos, before, maybe, form, line_opts, floor, power = _runner_spec(key)
+    if key == "start-stop-daemon":
+        return _start_stop(args, ctx)
+    lines: list[str] = []
+    writes = _RUNNER_WRITES.get(key, "").split()
+    written: list[str] = []
+    unsure = maybe
+    after_dashdash = False
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            after_dashdash = True
+            i += 1
+            break
+        if a.startswith("-") and len(a) > 1:
+            opt, eq, value = a.partition("=")
+            if opt in power or (
+                not opt.startswith("--") and any(f"-{c}" in power for c in opt[1:])
+            ):
+                floor = "privilege" if key in ("chpst", "daemonize") else "power"
+            if opt in line_opts and form == "after":
+                args = args[i + 1 :]  # `nix develop -c CMD ARGS`: the rest is the command
+                i = 0
+                after_dashdash = True
+                break
+            if opt in line_opts and (eq or i + 1 < len(args)):
+                lines.append(value if eq else args[i + 1])
+            if writes and (eq or i + 1 < len(args)):
+                if opt in writes or long_options(opt, writes):
+                    written.append(value if eq else args[i + 1])
+                elif opt[:2] in writes and not opt.startswith("--") and len(opt) > 2:
+                    written.append(opt[2:])  # `-oFILE`
+            if eq:
+                i += 1
+            elif opt in twos:
+                i += 3
+            elif _takes_next_word(opt, set(values)):
+                i += 2
+            else:
+                unsure += 1  # a flag, or an option of a value the table does not know
+                i += 1
+            continue
+        if before:
+            before -= 1
+            i += 1
+            continue
+        if form in ("dashdash", "bash", "after", "none", "scripts"):
+            i += 1  # a package, a container's name, a file: not the command
+            continue
+        break
+    rest = args[i:] if (after_dashdash or form not in ("dashdash", "bash", "after")) else []
+    # A word known only at run time where the command starts may be empty or an option of
+    # the runner's (`strace $X rm -rf ~`): the command may start after it too.
+    at = len(argv) - len(rest)
+    unsure += next((n for n, w in enumerate(command.words[at:]) if not w.dynamic), 0)
+    if form == "none":
+        rest = []
+    if key == "systemd-run":
+        floor = _systemd_run_floor(args)
+    elif key == "entr" and any("s" in a[1:] for a in args[:i] if a.startswith("-")):
+        lines.append(rest[0] if rest else "")  # `entr -s LINE`: a shell line
+        rest = []
+    how = key
+    found: list[Finding] = [_script(ctx, line, how) for line in lines]
+    if form == "scripts":  # every word may be a command line (`hyperfine 'a' 'b'`)
+        found += [_script(ctx, a, how) for a in args if not a.startswith("-")]
+    elif rest:
+        prefix = ["bash"] if form == "bash" else []
+        for k in range(min(unsure, _MAX_READINGS - 1) + 1 if not after_dashdash else 1):
+            if k < len(rest) and (k == 0 or not rest[k].startswith("-")):
+                if form == "script":
+                    found.append(_script(ctx, " ".join(rest[k:]), how))
+                else:
+                    found.append(_wrapped(ctx, [*prefix, *rest[k:]], how))
+    found += [f for path in written if (f := _written_file(ctx, path, how)) is not None]
+    verdict, rule, adds = _FLOORS[floor]
+    if not found and verdict != Verdict.ELEVATE:
+        return None  # it runs nothing the gate can see: judged as before (unknown)
+    shown = " ".join(rest or lines or args)[:120]
+    found.append(Finding(verdict, rule, f"`{how}` runs `{shown}` and {adds}"))
+    return dominant(found)
+
+
+def _start_stop(args: Sequence[str], ctx: Context) -> Finding | None:
+    """`start-stop-daemon --start --exec PATH [--startas PATH] [-- ARGS]` runs PATH (or the
+    --startas program) with ARGS; --chuid and --chroot run it as another user or root."""
+    if not any(a in ("-S", "--start") for a in args):
+        return None
+    program = ""
+    floor = "review"
+    i = 0
+    while i < len(args) and args[i] != "--":
+        opt, eq, value = args[i].partition("=")
+        if not eq and i + 1 < len(args):
+            value = args[i + 1]
+        if opt in ("-c", "--chuid", "-r", "--chroot", "-g", "--group"):
+            floor = "privilege"
+        if opt in ("-a", "--startas") or (opt in ("-x", "--exec") and not program):
+            program = value
+        i += 1
+    if not program:
+        return None
+    found = [_wrapped(ctx, [program, *args[i + 1 :]], "start-stop-daemon")]
+    verdict, rule, adds = _FLOORS[floor]
+    found.append(Finding(verdict, rule, f"`start-stop-daemon` runs `{program}` and {adds}"))
+    return dominant(found)
+
+
+def _special_runner(name: str, args: list[str], ctx: Context) -> Finding | None:
+    """gdb, GNU parallel and sem, expect, osascript, tmux, the sqlite3 and psql shells, ssh's
+    local commands, rsync's remote shell, at and batch: the commands their text runs."""
+    lines: list[str] = []
+    argvs: list[list[str]] = []
+    floor = "review"
+    if name == "gdb":
+        floor = _gdb(args, lines, argvs)
+    elif name in ("parallel", "sem"):
+        _parallel(args, lines, semaphore=name == "sem" or "--semaphore" in args)
+    elif name == "expect":
+        for i, a in enumerate(args):
+            if a == "-c" and i + 1 < len(args):
+                lines += _tcl_commands(args[i + 1])
+    elif name == "osascript":
+        for i, a in enumerate(args):
+            if a == "-e" and i + 1 < len(args):
+                lines += _shell_scripts_of_applescript(args[i + 1])
+    elif name == "tmux":
+        lines += _tmux(args)
+    elif name in ("sqlite3", "psql"):
+        lines += _client_shell_escapes(name, args)
+    elif name in ("ssh", "scp", "sftp", "rsync"):
+        lines += _local_commands(name, args)
+    elif name == "emacs":
+        for i, a in enumerate(args):
+            if a in ("--eval", "-eval") and i + 1 < len(args):
+                lines += _quoted_after(args[i + 1], _ELISP_SHELL)
+            elif a.startswith("--eval="):
+                lines += _quoted_after(a[len("--eval=") :], _ELISP_SHELL)
+    elif not any(a in ("-l", "-c", "-r", "-d", "-V", "--help") for a in args):
+        # `at TIME`, `batch`: a job the at daemon runs later, outside the session and any gate
+        floor = "power"
+    found = [_script(ctx, line, name) for line in lines]
+    found += [_wrapped(ctx, argv, name) for argv in argvs]
+    verdict, rule, adds = _FLOORS[floor]
+    if not found and verdict != Verdict.ELEVATE:
+        return None
+    found.append(Finding(verdict, rule, f"`{name}` runs `{' '.join(args)[:120]}` and {adds}"))
+    return dominant(found)
+
+
+_GDB_VALUED = {"-ex", "-eval-command", "-iex", "-init-eval-command", "-x", "-command", "-ix"}
+_GDB_VALUED |= {"-init-command", "-p", "-pid", "-cd", "-d", "-directory", "-s", "-symbols"}
+_GDB_VALUED |= {"-e", "-exec", "-se", "-c", "-core", "-b", "-D", "-data-directory", "-tty"}
+_GDB_VALUED |= {"-i", "-interpreter"}
+
+
+def _gdb(args: Sequence[str], lines: list[str], argvs: list[list[str]]) -> str:
+    """Fill `lines` with the shell lines of gdb's commands (`shell X`, `!X`, `pipe C | X`)
+    and `argvs` with the program it may run (`--args PROG ARGS`, the first positional);
+    "power" when it attaches to a process (`-p PID`, `gdb PROG PID`)."""
+    floor = "review"
+    positionals: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        opt, eq, value = ("-" + a.lstrip("-")).partition("=")
+        if a in ("-args", "--args"):
+            argvs.append(list(args[i + 1 :]))
+            break
+        if a.startswith("-") and opt in _GDB_VALUED:
+            if not eq:
+                value = args[i + 1] if i + 1 < len(args) else ""
+                i += 1
+            if opt in ("-p", "-pid"):
+                floor = "power"
+            if opt in ("-ex", "-eval-command", "-iex", "-init-eval-command"):
+                lines += _gdb_shell(value)
+        elif not a.startswith("-"):
+            positionals.append(a)
+        i += 1
+    if positionals:
+        argvs.append(positionals[:1])
+    if len(positionals) > 1 and positionals[1].isdigit():
+        floor = "power"  # `gdb PROG PID` attaches to PID
+    return floor
+
+
+# tmux commands whose last words are a shell command, with their options that take a value
+# (`send-keys` types its words into a pane, where a shell may run them; `if-shell` tests a
+# shell line)
+_TMUX_RUNS: dict[str, set[str]] = {
+    "new-session": {"-c", "-e", "-F", "-f", "-n", "-s", "-t", "-x", "-y"},
+    "new-window": {"-c", "-e", "-F", "-n", "-t"},
+    "split-window": {"-c", "-e", "-F", "-l", "-t"},
+    "respawn-pane": {"-c", "-e", "-t"},
+    "respawn-window": {"-c", "-e", "-t"},
+    "run-shell": {"-c", "-d", "-t"},
+    "display-popup": {"-b", "-c", "-d", "-e", "-h", "-s", "-S", "-t", "-T", "-w", "-x", "-y"},
+    "pipe-pane": {"-t"},
+    "send-keys": {"-c", "-N", "-t"},
+    "if-shell": {"-t"},
+}
+_TMUX_ALIASES = {"new": "new-session", "neww": "new-window", "splitw": "split-window"}
+_TMUX_ALIASES |= {"respawnp": "respawn-pane", "respawnw": "respawn-window", "run": "run-shell"}
+_TMUX_ALIASES |= {"popup": "display-popup", "pipep": "pipe-pane", "send": "send-keys"}
+_TMUX_ALIASES |= {"if": "if-shell"}
+
+
+def _tmux(args: Sequence[str]) -> list[str]:
+    """The shell lines of a tmux call: `tmux -c LINE`, and each command's (`new -d LINE`,
+    `run-shell LINE`, `split-window LINE`, `send-keys KEYS`...), commands split at `;`. Every
+    word after a command's options is read as part of its line (over-reading only makes the
+    verdict stricter)."""
+    lines: list[str] = []
+    rest = list(args)
+    while rest and rest[0].startswith("-"):  # tmux's own options: -L, -S, -f take a value
+        opt = rest.pop(0)
+        if opt == "-c" and rest:
+            lines.append(rest.pop(0))
+        elif opt in ("-L", "-S", "-f", "-T") and rest:
+            rest.pop(0)
+    command: list[str] = []
+    for word in [*rest, ";"]:
+        if word not in (";", "\\;"):
+            command.append(word)
+            continue
+        verb = _TMUX_ALIASES.get(command[0], command[0]) if command else ""
+        if verb in _TMUX_RUNS:
+            words = _skip_options(command[1:], _TMUX_RUNS[verb])
+            if verb == "if-shell":
+                words = words[:1]
+            # an option read wrong would hide the line's first words: each start is judged
+            lines += [" ".join(words[k:]) for k in range(min(len(words), 3))]
+        command = []
+    return lines
+
+
+def _client_shell_escapes(name: str, args: Sequence[str]) -> list[str]:
+    """What sqlite3's `.shell X`/`.system X`/`.once |X`/`.output |X` and psql's `\\! X`,
+    `\\o |X`, `\\g |X` run, in any argument (SQL given on the command line, `-cmd`, `-c`)."""
+    found: list[str] = []
+    escapes = (".shell ", ".system ") if name == "sqlite3" else ("\\! ", "\\!")
+    pipes = (".once", ".output", ".import") if name == "sqlite3" else ("\\o", "\\g", "\\w")
+    for arg in args:
+        for part in arg.replace(";", "\n").splitlines():
+            text = part.strip()
+            lead = next((e for e in escapes if text.startswith(e)), None)
+            if lead is not None:
+                found.append(text[len(lead) :])
+            elif text.startswith(pipes) and "|" in text:
+                found.append(text.split("|", 1)[1])
+    return found
+
+
+# ssh options (`-o NAME=VALUE`, `-oNAME VALUE`) whose value is a line ssh runs on this
+# machine with the user's shell (LocalCommand only with PermitLocalCommand, judged anyway)
+_SSH_LOCAL = ("proxycommand", "localcommand", "knownhostscommand")
+
+
+def _local_commands(name: str, args: Sequence[str]) -> list[str]:
+    """The lines ssh, scp and sftp run here (ProxyCommand...), and rsync's remote shell
+    (`-e CMD`, `--rsh=CMD`): rsync runs CMD here with the host and its own server command
+    after it."""
+    found: list[str] = []
+    for i, arg in enumerate(args):
+        value = args[i + 1] if i + 1 < len(args) else ""
+        if name == "rsync":
+            if arg in ("-e", "--rsh"):
+                found.append(value)
+            elif arg.startswith("--rsh="):
+                found.append(arg[len("--rsh=") :])
+            elif arg.startswith("-e") and not arg.startswith("--"):
+                found.append(arg[2:])
+            continue
+        option = arg[2:] if arg.startswith("-o") and len(arg) > 2 else value if arg == "-o" else ""
+        key, _, line = option.replace("=", " ", 1).partition(" ")
+        if key.lower() in _SSH_LOCAL:
+            found.append(line.strip())
+    if name == "ssh":
+        rest = _skip_options(args, _SSH_VALUED)
+        if rest and rest[0].rpartition("@")[2] in _LOOPBACK and rest[1:]:
+            found.append(" ".join(rest[1:]))  # `ssh localhost CMD`: CMD runs here, as the user
+    return found
+
+
+_SSH_VALUED = {"-B", "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m"}
+_SSH_VALUED |= {"-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w"}
+# the names of this machine ssh may be given (0.0.0.0 reaches it too: a host, not a bind)
+_LOOPBACK = {"localhost", "127.0.0.1", "::1", "[::1]", "127.1", "localhost.localdomain"}
+_LOOPBACK.add("0.0.0.0")  # noqa: S104 - a host ssh connects to, not an address bound
+
+
+def _gdb_shell(command: str) -> list[str]:
+    text = command.strip()
+    for lead in ("shell ", "!"):
+        if text.startswith(lead):
+            return [text[len(lead) :]]
+    if text.startswith(("pipe ", "|")) and "|" in text[1:]:
+        return [text[1:].split("|", 1)[1]]
+    return []
+
+
+_PARALLEL_SEPARATORS = {":::", "::::", ":::+", "::::+"}
+
+
+def _parallel(args: Sequence[str], lines: list[str], *, semaphore: bool) -> None:
+    """GNU parallel runs its command template through the shell once for each input, the
+    input appended (or put in place of `{}`); without a template each input is a command
+    line. Every start of the template after an option is judged (the options are many)."""
+    cut = next((i for i, a in enumerate(args) if a in _PARALLEL_SEPARATORS), len(args))
+    head = list(args[:cut])
+    inputs = [a for a in args[cut:] if a not in _PARALLEL_SEPARATORS]
+    if any(a.startswith("::::") for a in args[cut:]):
+        inputs.append("$PARALLEL_INPUT")  # words read from a file
+    if cut == len(args) and not semaphore:
+        inputs = ["$PARALLEL_INPUT"]  # from stdin
+    starts = [i for i, a in enumerate(head) if not a.startswith("-")][:_MAX_READINGS]
+    templates = [" ".join(head[i:]) for i in starts]
+    if not templates:
+        lines += inputs if cut < len(args) else []
+        return
+    for template in templates:
+        if semaphore:
+            lines.append(template)
+            continue
+        for value in inputs or [""]:
+            lines.append(f"{template} {value}")
+            if "{" in template:
+                lines.append(template.replace("{}", value))
+
+
+def _tcl_commands(script: str) -> list[str]:
+    """The lines Tcl's `spawn`, `exec` and `system` run in an expect script: each up to the
+    end of its command (`;`, a newline, `]`), braces read as quotes. Over-reading is safe
+    here: what is found can only make the verdict stricter."""
+    found: list[str] = []
+    for word in ("spawn", "exec", "system"):
+        at = script.find(word)
+        while at >= 0:
+            end = len(script)
+            for stop in (";", "\n", "]"):
+                cut = script.find(stop, at)
+                if cut >= 0:
+                    end = min(end, cut)
+            text = script[at + len(word) : end].replace("{", "'").replace("}", "'")
+            found.append(text.lstrip("-").strip() if word == "spawn" else text.strip())
+            at = script.find(word, at + len(word))
+    return found
+
+
+def _shell_scripts_of_applescript(statement: str) -> list[str]:
+    """The strings of `do shell script "…"` (AppleScript) and `doShellScript('…')` (JXA)."""
+    return _quoted_after(statement, ("do shell script", "doShellScript("))
+
+
+# Emacs Lisp functions whose first argument is a shell line
+_ELISP_SHELL = (
+    "(shell-command",
+    "(shell-command-to-string",
+    "(call-process-shell-command",
+    "(async-shell-command",
+)
+
+
+def _quoted_after(statement: str, leads: Sequence[str]) -> list[str]:
+    """The quoted string after each of `leads` in `statement` (backslash escapes read); a
+    lead followed by anything else (a variable) stands for a line known only at run time."""
+    found: list[str] = []
+    for lead in leads:
+        at = statement.find(lead)
+        while at >= 0:
+            text = statement[at + len(lead) :].lstrip()
+            if text[:1] in ("'", '"'):
+                quote = text[0]
+                out = []
+                j = 1
+                while j < len(text) and text[j] != quote:
+                    if text[j] == "\\" and j + 1 < len(text):
+                        j += 1
+                    out.append(text[j])
+                    j += 1
+                found.append("".join(out))
+            else:
+                found.append("$RUNTIME_VALUE")  # a variable: known only at run time
+            at = statement.find(lead, at + len(lead))
+    return found
+
+
+def _written_file(ctx: Context, path: str, how: str) -> Finding | None:
+    """GK-PROT-001 when a runner's own output file is protected or a secret."""
+    kind, where = ctx.paths.classify(path, write=True)
+    if kind in (PROTECTED, SECRET):
+        return Finding(Verdict.ELEVATE, "GK-PROT-001", f"`{how}` writes its output to {where}")
+    return None
+
+
+def _systemd_run_floor(args: Sequence[str]) -> str:
+    """`systemd-run --user --scope CMD` runs CMD in the caller's session, in the foreground;
+    without --scope CMD runs as a unit of the service manager, outside the session (with
+    --on-* later: a timer), and without --user the system manager runs it as root."""
+    opts = {a.partition("=")[0] for a in args if a.startswith("-")}
+    if "--user" not in opts or opts & {"--uid", "--gid", "-H", "--host", "-M", "--machine"}:
+        return "privilege"
+    if "--scope" not in opts or any(o.startswith("--on-") for o in opts):
+        return "power"
+    return "review"
 
 
 def _wrapped(ctx: Context, argv: Sequence[str], how: str, floor: Verdict = Verdict.SAFE) -> Finding:
@@ -264,8 +1037,10 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
         return _busybox(command, ctx) if name == "busybox" else _shell(command, ctx)
     if name == "toybox":  # another multi-call binary: `toybox rm -rf ~` is `rm -rf ~`
         return _busybox(command, ctx)
-    if name in _DOWNLOAD_RUNNERS or (name in ("pnpm", "yarn") and argv[1:2] == ("dlx",)):
-        skip = 2 if name in ("pnpm", "yarn") else 1
+    if name in _DOWNLOAD_RUNNERS or (
+        name in _DOWNLOAD_VERBS and argv[1:2] in _DOWNLOAD_VERBS[name]
+    ):  # `npm exec -- CMD` and `bun x CMD` are `npx CMD` and `bunx CMD`
+        skip = 2 if name in _DOWNLOAD_VERBS else 1
         rest = _skip_options(argv[skip:], {"-p", "--package", "--from", "--with", "--python"})
         called = _runner_call(argv[skip : len(argv) - len(rest)], rest)
         if called is not None:  # `npx --call='rm -rf ~'`: a shell line, not a package
@@ -274,7 +1049,38 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
         return _runtime_prefix(command, rest, name) or _wrapped(
             ctx, rest, name, floor=Verdict.REVIEW
         )
+    if name in _RUNNER_NAMES:
+        return _runner(command, ctx)
+    if name in _LINE_HOSTS:
+        return _option_lines(command, ctx)
     return None
+
+
+# Programs with an option whose value is a command line they run (GK-BASH-005 and GK-GIT-003
+# review them; the line itself is judged here, so `tar --to-command='rm -rf ~'` is what
+# `rm -rf ~` is): name -> those options (a separate word or `=VALUE`).
+_TAR_LINES: tuple[str, ...] = ("--to-command", "--use-compress-program", "-I", "-F")
+_TAR_LINES += ("--rsh-command", "--info-script", "--new-volume-script")
+_VIM_LINES = ("-c", "--cmd")
+_LINE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "tar": _TAR_LINES,
+    "gtar": _TAR_LINES,
+    "bsdtar": _TAR_LINES,
+    "zip": ("-TT", "--unzip-command"),
+    "man": ("-P", "--pager"),
+    "sort": ("--compress-program",),
+    "rg": ("--pre",),
+    "vim": _VIM_LINES,
+    "vi": _VIM_LINES,
+    "nvim": _VIM_LINES,
+    "view": _VIM_LINES,
+    "vimdiff": _VIM_LINES,
+    "gvim": _VIM_LINES,
+    "ex": _VIM_LINES,
+    "less": (),
+    "git": (),
+}
+_LINE_HOSTS = frozenset(_LINE_OPTIONS)
 
 
 # Every name a branch of `_check` tests `name` with: for any other name each branch's test
@@ -283,8 +1089,95 @@ def _check(command: Command, ctx: Context, call: ToolCall | None) -> Finding | N
 # branch must test `name` and every name it compares with must be here.
 _ACTS_ON = frozenset(
     {*_ESCALATORS, *_SIMPLE, "timeout", "watch", "flock", "env", "script", "rtk", "arch"}
-    | {"xargs", "find", *_SHELLS, "toybox", *_DOWNLOAD_RUNNERS, "pnpm", "yarn"}
+    | {"xargs", "find", *_SHELLS, "toybox", *_DOWNLOAD_RUNNERS, *_DOWNLOAD_VERBS}
+    | _RUNNER_NAMES
+    | _LINE_HOSTS
 )
+
+# `git -c KEY=VALUE` keys whose value git runs with the shell (an alias's or a helper's after
+# `!`), by their last part: `core.pager`, `pager.log`, `filter.x.smudge`...
+_GIT_LINE_KEYS = {"pager", "editor", "sshcommand", "fsmonitor", "askpass", "external", "program"}
+_GIT_LINE_KEYS |= {"helper", "uploadpack", "receivepack", "packobjectshook", "clean", "smudge"}
+_GIT_LINE_KEYS |= {"process", "textconv", "command", "driver", "cmd", "sendmailcmd", "browser"}
+# git subcommands' options whose value is a shell line
+_GIT_SUB_LINES: dict[str, tuple[str, ...]] = {
+    "difftool": ("-x", "--extcmd"),
+    "rebase": ("-x", "--exec"),
+    "filter-branch": (
+        *("--env-filter", "--tree-filter", "--index-filter", "--msg-filter"),
+        *("--commit-filter", "--parent-filter", "--tag-name-filter"),
+    ),
+}
+
+
+def _option_lines(command: Command, ctx: Context) -> Finding | None:
+    """The lines a program's own options hand to a shell (`_LINE_OPTIONS`, git's `-c` keys,
+    vim's `+CMD`): each judged as a shell line, and the call at least REVIEW when there is
+    one. None when there is none: the program is judged by its other checkers alone."""
+    name = command.name
+    args = list(command.argv[1:])
+    options = _LINE_OPTIONS[name]
+    lines: list[str] = []
+    for i, arg in enumerate(args):
+        value = args[i + 1] if i + 1 < len(args) else ""
+        opt, eq, attached = arg.partition("=")
+        if opt in options and (eq or value):
+            lines.append(attached if eq else value)
+        elif arg.startswith("--checkpoint-action=exec=") and name in ("tar", "gtar", "bsdtar"):
+            lines.append(arg[len("--checkpoint-action=exec=") :])
+        elif name == "git" and arg == "-c" and "=" in value:
+            key, _, setting = value.partition("=")
+            if key.rpartition(".")[2].lower() in _GIT_LINE_KEYS or key.lower().startswith("alias."):
+                lines.append(setting.removeprefix("!"))
+    if name in _VIM_NAMES:  # `-c CMD` and `+CMD` are editor commands
+        lines = [line for cmd in lines for line in _editor_shell(cmd)]
+    if name in _VIM_NAMES or name == "less":
+        lines += [x for a in args if a.startswith("+") for x in _editor_shell(a[1:])]
+    if name == "git":
+        lines += _git_sub_lines(args)
+    lines = [line for line in lines if line.strip()]
+    if not lines:
+        return None
+    found = [_script(ctx, line, name) for line in lines]
+    found.append(
+        Finding(
+            Verdict.REVIEW, "GK-WRAP-004", f"`{name}` hands `{lines[0][:80]}` to a shell"
+        )
+    )
+    return dominant(found)
+
+
+_VIM_NAMES = {"vim", "vi", "nvim", "view", "vimdiff", "gvim", "ex"}
+
+
+def _editor_shell(command: str) -> list[str]:
+    """What an editor command runs in a shell: after `!` (`:!X`, `silent !X`, `r !X`, `%!X`),
+    and in `system('X')`. Over-reading (a `!` of `w!`) only makes the verdict stricter."""
+    found = _quoted_after(command, ("system(", "systemlist("))
+    if "!" in command:
+        found.append(command.split("!", 1)[1])
+    return found
+
+
+def _git_sub_lines(args: Sequence[str]) -> list[str]:
+    """`git difftool -x X`, `git rebase --exec X`, `git filter-branch --tree-filter X`,
+    `git submodule foreach X`, `git bisect run X...`: the lines git hands to a shell."""
+    i = 0
+    while i < len(args) and args[i].startswith("-"):  # git's own options: -c, -C take a value
+        i += 2 if args[i] in ("-c", "-C", "--git-dir", "--work-tree", "--namespace") else 1
+    sub, rest = (args[i], list(args[i + 1 :])) if i < len(args) else ("", [])
+    if sub == "submodule" and "foreach" in rest:
+        words = [w for w in rest[rest.index("foreach") + 1 :] if w not in ("--recursive", "-q")]
+        return [" ".join(words)]
+    if sub == "bisect" and rest[:1] == ["run"]:
+        return [" ".join(rest[1:])]
+    lines: list[str] = []
+    options = _GIT_SUB_LINES.get(sub, ())
+    for j, arg in enumerate(rest):
+        opt, eq, attached = arg.partition("=")
+        if opt in options:
+            lines.append(attached if eq else rest[j + 1] if j + 1 < len(rest) else "")
+    return lines
 
 
 def _env(command: Command, ctx: Context) -> Finding | None:
@@ -445,13 +1338,20 @@ def _typescript(command: Command, ctx: Context) -> Finding | None:
         opt = args.pop(0)
         if opt == "--":
             break
-        if opt in ("-c", "--command") and args:
-            shell = args.pop(0)
-            if len(args) != 1:
-                return None
+        if opt.startswith("--command=") or (
+            (opt == "--command" or _ends_in_c(opt)) and args
+        ):  # `-c LINE`, and a cluster ending in it: `script -qc LINE /dev/null`
+            shell = opt.partition("=")[2] if "=" in opt else args.pop(0)
             ran = _globbed(command, [shell, *args], "script -c") or _script(
                 ctx, shell, "script -c"
             )
+            if len(args) != 1:
+                # more options (util-linux permutes them) or no file (`./typescript`): the
+                # line still runs, whatever else `script` does
+                odd = Finding(
+                    Verdict.REVIEW, "GK-WRAP-004", f"`script -c` with `{' '.join(args)[:60]}`"
+                )
+                return dominant([ran, odd])
             written = _typescript_file(ctx, args[0], "")
             return dominant([ran, written]) if written is not None else ran
         if opt.startswith("--") or not set(opt[1:]) <= set("aqdekp"):
@@ -474,6 +1374,11 @@ def _typescript(command: Command, ctx: Context) -> Finding | None:
     written = _typescript_file(ctx, args[0], letters)
     ran = _wrapped(ctx, args[1:], "script")
     return dominant([ran, written]) if written is not None else ran
+
+
+def _ends_in_c(opt: str) -> bool:
+    """`-c`, or a cluster of util-linux `script`'s flags ending in it (`-qc`, `-aqc`)."""
+    return opt[:1] == "-" and opt[1:2] != "-" and opt.endswith("c") and set(opt[1:-1]) <= set("aefq")
 
 
 def _typescript_file(ctx: Context, path: str, letters: str) -> Finding | None:
@@ -967,7 +1872,7 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
 # otherwise: `$'…'` is `$` and a plain quote to dash (`$'\' ; rm -rf ~ ; echo '` is one
 # string to bash, and runs rm in dash); `[[` is a command, so `[[ a > ~/.bashrc ]]`
 # truncates the file; `((cmd))` is two subshells that run cmd.
-_POSIX_SHELLS = {"sh", "dash", "ash", "busybox"}
+_POSIX_SHELLS = {"sh", "dash", "ash", "busybox", "yash", "posh"}
 
 
 def _bashism(script: str) -> str:
