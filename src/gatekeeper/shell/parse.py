@@ -1688,6 +1688,8 @@ def _walk_text(
     tree = tree_of(src)
     if tree.root_node.has_error and (b"}>" in src or b"}<" in src):
         text, src, tree = _brace_descriptors(text, src, tree)
+    if b"time" in src:
+        text, src, tree = _reserved_time(text, src, tree)
     walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
     root = tree.root_node
     walker.walk(root)
@@ -1740,6 +1742,18 @@ def _brace_descriptors(text: str, src: bytes, tree: Tree) -> tuple[str, bytes, T
         if not fixed_tree.root_node.has_error:
             return fixed, fixed_src, fixed_tree
     return text, src, tree
+
+
+def _reserved_time(text: str, src: bytes, tree: Tree) -> tuple[str, bytes, Tree]:
+    """`time -p cd x` read as `        cd x` (`shell.timeword`): bash's reserved word times the
+    pipeline and runs it in this shell, which the parser took for a program `time`."""
+    from gatekeeper.shell.timeword import untimed
+
+    fixed = untimed(text, src, tree.root_node)
+    if fixed is None:
+        return text, src, tree
+    fixed_src = fixed.encode("ascii")
+    return fixed, fixed_src, tree_of(fixed_src)
 
 
 def _assigning_values(walker: _Walker, text: str) -> None:
