@@ -26,3 +26,28 @@ time -p export FOO=1; perl -v
 time -p cd src && echo {} > settings.json
 # ok: GK-DEV-002
 time -p perl -v
+
+# -- `read` spelled otherwise sets a variable all the same (shell.setbefore, shell.arith) ------
+# `\read`, `r''ead`, `command read`, `builtin read` run the builtin: it sets the variable from
+# its input (an exported one changes the query's environment), as plain `read` did (lead12).
+# bash: `export FZ=old; \read FZ <<< new; sh -c 'echo $FZ'` printed new; with `command read`
+# too. The gate allowed them (GK-BASH-001, GK-WRAP-002): its name gate looked for `read`.
+# ruleid: GK-DEV-002
+\read FOO; perl -v
+# ruleid: GK-DEV-002
+r''ead FOO; perl -v
+# ruleid: GK-DEV-002
+command read FOO; perl -v
+# ruleid: GK-DEV-002
+builtin read FOO; perl -v
+# ruleid: GK-DEV-002
+command -p -- export FOO=1; perl -v
+# ok: GK-DEV-002
+command -v read; perl -v
+# bash: with notes.txt holding `a[$(touch m1)]`, `r''ead -r x < notes.txt; (( x > 1 ))` made m1.
+# ruleid: GK-BASH-006
+r''ead -r x < notes.txt; (( x > 1 ))
+# ruleid: GK-BASH-006
+\read -r x < notes.txt; (( x > 1 ))
+# ok: GK-BASH-006
+echo 'r''ead'; (( 1 > 0 ))

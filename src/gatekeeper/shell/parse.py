@@ -1712,7 +1712,10 @@ def _walk_text(
         _secret_copies(walker)
         if b"[" in src:
             _runtime_subscripts(walker)
-    if b"$(" in src or b"`" in src or b"read" in src or b"for" in src or b"mapfile" in src:
+    bare = src  # `r''ead x`, `\read x` are the builtin read
+    if b"'" in src or b'"' in src or b"\\" in src:
+        bare = src.replace(b"'", b"").replace(b'"', b"").replace(b"\\", b"")
+    if b"$(" in bare or b"`" in bare or b"read" in bare or b"for" in bare or b"mapfile" in bare:
         _runtime_arithmetic(root, src, walker)
     if walker.copies or src.count(b"=") > 1:
         _assigning_values(walker, text)
