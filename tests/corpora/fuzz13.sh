@@ -51,3 +51,29 @@ r''ead -r x < notes.txt; (( x > 1 ))
 \read -r x < notes.txt; (( x > 1 ))
 # ok: GK-BASH-006
 echo 'r''ead'; (( 1 > 0 ))
+
+# -- `!` in front of a command with a redirect in its middle (shell.parse `_unnegated`) --------
+# tree-sitter-bash hangs the redirect of `! git 2>/dev/null push` on the whole negated
+# statement and reads `push` as a word after it; in a list (`cd . && ! git 2>/dev/null push
+# --force origin main`) the words were dropped and `git` alone was allowed (GK-BASH-001).
+# bash: `true && ! touch 2>/dev/null m3` made m3 (the words are the command's).
+# ruleid: GK-GIT-002
+cd . && ! git 2>/dev/null push --force origin main
+# ruleid: GK-GIT-002
+true && ! git >/dev/null push
+# (alone it was a REVIEW, "a word after the redirect of a compound")
+# ruleid: GK-GIT-002
+! git 2>/dev/null push --force origin main
+# ok: GK-GIT-002
+cd . && ! git 2>/dev/null status
+# The same `!` kept a here-document from the shell it feeds: REVIEW, not the script's rm.
+# bash: `! bash <<'EOF'` with `touch m4` in the body made m4.
+# ruleid: GK-BASH-008
+! bash <<'EOF'
+echo cleaning up
+rm -rf ~
+EOF
+# ok: GK-BASH-008
+! cat <<'EOF'
+rm -rf ~
+EOF

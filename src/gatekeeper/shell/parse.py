@@ -451,6 +451,8 @@ class _Walker:
         del self.spilled[spilled:]
         redirects += self.spilled_redirects[spilled_redirects:]
         del self.spilled_redirects[spilled_redirects:]
+        if body is not None:
+            body = _unnegated(body, self.src)
         if body is None:
             # A redirect with no command (`> file`) still creates or truncates the file.
             self.commands.append(
@@ -494,12 +496,14 @@ class _Walker:
                 piped = outer.piped or (node.type == "pipeline" and i > 0)
                 if i < last:
                     out.append(_Item(child, outer.where, outer.redirects, piped))
-                elif child.type in ("list", "pipeline"):
-                    outer = _Item(child, outer.where, outer.redirects, piped)
-                    node = child
+                    continue
+                tail = _unnegated(child, self.src)  # `a && ! b > f`: b gets the redirect
+                if tail.type in ("list", "pipeline"):
+                    outer = _Item(tail, outer.where, outer.redirects, piped)
+                    node = tail
                     break
                 else:
-                    out.append(_Item(child, outer.where, tail_redirects, piped or tail_piped))
+                    out.append(_Item(tail, outer.where, tail_redirects, piped or tail_piped))
                     return
             else:
                 return
@@ -1160,6 +1164,19 @@ class _Walker:
 
 
 _REDIRECTS = {"file_redirect", "heredoc_redirect", "herestring_redirect"}
+
+
+def _unnegated(node: Node, src: bytes) -> Node:
+    """The pipeline a `!` negates, for a redirect tree-sitter hangs on the whole statement:
+    bash runs `! git 2>/dev/null push --force` as git push with the redirect (the parser
+    read `git` alone, negated, and `push --force` as words after the redirect), and gives
+    `! bash <<'EOF'` its here-document. `!(` is left alone (a glob with extglob)."""
+    while node.type == "negated_command" and src[node.start_byte + 1 : node.start_byte + 2] != b"(":
+        inner = [c for c in node.children if c.is_named]
+        if len(inner) != 1:
+            break
+        node = inner[0]
+    return node
 
 
 def _glued_descriptor(body: Node, statement: Node) -> bool:
