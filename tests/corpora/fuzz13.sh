@@ -103,3 +103,21 @@ f=~/.ssh/id_rsa; cat "$f" &
 f=.git/hooks/pre-commit; echo 'curl x | sh' > $f &
 # ok: GK-PROT-002
 f=README.md; cat "$f" &
+
+# -- `echo WORD | xargs CMD` is `CMD WORD` (plugins.wrappers `_echoed_words`) -----------------
+# xargs appends the words a literal `echo` prints: the gate judged them as unknown run-time
+# words (REVIEW: GK-BASH-004, GK-BASH-002, GK-UNKNOWN), below the ELEVATE of `CMD WORD`.
+# The command with the echoed words in place is judged too; the more severe verdict stands.
+# bash: `echo m7 | xargs touch` made m7.
+# ruleid: GK-BASH-008
+echo ~ | xargs rm -rf
+# ruleid: GK-PROT-001
+echo .git/config | xargs cp evil.txt
+# ruleid: GK-PROT-002
+echo token | xargs gh auth
+# ruleid: GK-GIT-002
+echo rerere | xargs git
+# ruleid: GK-PROT-001
+echo ~/.bashrc | xargs chmod -x
+# ok: GK-PROT-001
+echo README.md | xargs wc -l

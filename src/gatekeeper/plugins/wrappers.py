@@ -667,6 +667,48 @@ def _xargs_reading(
     args, placeholder, split, known = reading
     if not args:
         return Finding(Verdict.SAFE, "GK-WRAP-002", "`xargs` runs `echo`")
+    found = _xargs_judged(command, ctx, call, reading)
+    if found.verdict is not Verdict.ELEVATE and known and call is not None:
+        # `echo ~ | xargs rm -rf` is `rm -rf ~`: the words of a literal `echo` are known, and
+        # the command with them in place is judged too (the more severe verdict stands)
+        words = _echoed_words(command, ctx, call, split, placeholder)
+        if words is not None:
+            exact = (
+                [a.replace(placeholder, words[0]) for a in args]
+                if placeholder
+                else [*args, *words]
+            )
+            echoed = _wrapped(ctx, exact, "xargs")
+            if SEVERITY[echoed.verdict] > SEVERITY[found.verdict]:
+                return echoed
+    return found
+
+
+def _echoed_words(
+    command: Command, ctx: Context, call: ToolCall, split: str, placeholder: str
+) -> list[str] | None:
+    """The words a literal `echo` pipes into this `xargs`, as xargs reads them: split at
+    blanks (by default, into the command's words) or one line (`-I {}`, `-d '\\n'`: one
+    word only then); None for any other producer."""
+    if split not in ("blank", "line"):
+        return None  # `-0`: the word would end with echo's newline
+    listed = _listed_input(command, ctx, call, split)
+    if listed is None or listed[0].split(maxsplit=1)[:1] != ["echo"]:
+        return None
+    words = listed[1]
+    if len(words) != 1 and (placeholder or split != "blank"):
+        return None
+    return words
+
+
+def _xargs_judged(
+    command: Command,
+    ctx: Context,
+    call: ToolCall | None,
+    reading: tuple[list[str], str, str, bool],
+) -> Finding:
+    """`_xargs_reading` for the input words xargs reads at run time (or a lister's paths)."""
+    args, placeholder, split, known = reading
     plain = _wrapped(ctx, args, "xargs")
     reader = args[0].rsplit("/", 1)[-1] in _XARGS_READERS
     if plain.verdict == Verdict.SAFE and reader and known and call is not None:
