@@ -128,6 +128,18 @@ if true; then f=~/.ssh/id_rsa; cat "$f"; fi
 # ruleid: GK-BASH-002
 ( f=README.md ); cat "$f"
 
+# -- a prefix assignment does not make `echo` a setter (plugins.environment) ----------------
+# `CI=1 echo $GITHUB_TOKEN` was REVIEW ("sets a variable whose name is known only at run
+# time", GK-ENV-001) where `echo $GITHUB_TOKEN` is GK-ENV-002 (ELEVATE): any command with a
+# prefix was read as a declaration, and that answer came before the printed-secret check.
+# bash: GITHUB_TOKEN=fz-not-a-secret, `CI=1 echo $GITHUB_TOKEN` printed it.
+# ruleid: GK-ENV-002
+CI=1 echo $GITHUB_TOKEN
+# ruleid: GK-ENV-001
+CI=1 declare $x=1
+# ok: GK-ENV-001
+CI=1 echo $x
+
 # -- `echo WORD | xargs CMD` is `CMD WORD` (plugins.wrappers `_echoed_words`) -----------------
 # xargs appends the words a literal `echo` prints: the gate judged them as unknown run-time
 # words (REVIEW: GK-BASH-004, GK-BASH-002, GK-UNKNOWN), below the ELEVATE of `CMD WORD`.
