@@ -127,6 +127,16 @@ if true; then f=~/.ssh/id_rsa; cat "$f"; fi
 # (after the subshell the value is gone: unknown, REVIEW)
 # ruleid: GK-BASH-002
 ( f=README.md ); cat "$f"
+# A `&` at any depth makes its statement a subshell, and a nested subshell's end is the
+# nearer one. bash: `( d=src & ls $d; )` listed the cwd; `( ( f=x ); echo "[$f]"; )` printed [].
+# ruleid: GK-BASH-002
+( d=src & ls $d; )
+# ruleid: GK-BASH-002
+( ( f=README.md ); cat "$f"; )
+# ruleid: GK-PROT-002
+( f=~/.ssh/id_rsa; cat "$f" ) &
+# ruleid: GK-PROT-002
+{ f=~/.ssh/id_rsa; cat "$f"; } > out.txt
 
 # -- a prefix assignment does not make `echo` a setter (plugins.environment) ----------------
 # `CI=1 echo $GITHUB_TOKEN` was REVIEW ("sets a variable whose name is known only at run

@@ -763,27 +763,30 @@ class _Walker:
             statement = parent  # `CI=1 f=x`: each assigned in turn, all certainly
         maybe = False
         end = len(self.src)
-        while (parent := statement.parent) is not None and parent.type != "program":
+        background = b"&" in self.src
+        while (parent := statement.parent) is not None:
+            if background and _backgrounded(statement, parent):
+                # `f=x & cat "$f"`: the statement runs in a subshell, its value ends with it
+                end = min(end, statement.end_byte)
             kind = parent.type
+            if kind == "program":
+                break
             if kind == "list":
                 if parent.children[0].start_byte != statement.start_byte:
                     # `cd . && f=~/.ssh/id_rsa; cat "$f"`: the assignment may not run, so a
                     # later `$f` is its value or the one before, unknown: both are judged
                     maybe = True
             elif kind == "subshell":
-                end = parent.end_byte  # `( f=x; cat "$f" )`: the value ends with it
+                end = min(end, parent.end_byte)  # `( f=x; cat "$f" )`: the value ends there
             elif kind in _MAYBE_RUN:
                 maybe = True  # `if true; then f=x; fi`, a loop's or a function's body
-            elif kind != "negated_command" and not (
+            elif kind not in ("negated_command", "redirected_statement") and not (
                 kind == "compound_statement" and self.src[parent.start_byte] == 0x7B
             ):
                 return  # a pipeline stage, a substitution: a subshell of its own
             statement = parent
-        program = statement.parent
-        if program is None or program.type != "program" or self.loops is None:
+        if parent is None or self.loops is None:
             return
-        if b"&" in self.src and _backgrounded(statement, program):
-            return  # a list in the background assigns in a subshell
         name = node.child_by_field_name("name")
         value = node.child_by_field_name("value")
         if name is None or value is None or name.type != "variable_name":
@@ -1189,11 +1192,11 @@ _MAYBE_RUN = frozenset(
 )  # fmt: skip
 
 
-def _backgrounded(statement: Node, program: Node) -> bool:
-    """Whether the top-level `statement` is sent to the background (`f=x &`, `f=x && a &`):
-    it assigns in a subshell then. A `&` after another statement leaves it alone
-    (`f=~/.ssh/id_rsa; cat "$f" &` reads the key, as without the `&`)."""
-    children = program.children
+def _backgrounded(statement: Node, parent: Node) -> bool:
+    """Whether `statement`, a child of `parent`, is sent to the background (`f=x &`, `f=x
+    && a &`): it runs in a subshell then (True too when it is no child, to be safe). A `&`
+    after another statement leaves it alone (`f=~/.ssh/id_rsa; cat "$f" &` reads the key)."""
+    children = parent.children
     for i, child in enumerate(children):
         if child.start_byte == statement.start_byte and child.end_byte == statement.end_byte:
             return i + 1 < len(children) and children[i + 1].type == "&"
