@@ -163,6 +163,9 @@ echo .git/config | xargs cp evil.txt
 echo token | xargs gh auth
 # ruleid: GK-GIT-002
 echo rerere | xargs git
+# (a word that names a secret is echoed as well: the path listers' refusal is theirs)
+# ruleid: GK-PROT-002
+echo aws_secret_access_key | xargs aws configure get
 # ruleid: GK-PROT-001
 echo ~/.bashrc | xargs chmod -x
 # ok: GK-PROT-001

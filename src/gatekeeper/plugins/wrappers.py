@@ -40,6 +40,7 @@ the wrapper's own known only at run time (``timeout $T ls``: it may split into a
 from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, new_finding, worst
 from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP, may_pick_secrets
 from gatekeeper.plugins.bash import check_reads, check_tree_links
@@ -48,7 +49,7 @@ from gatekeeper.records import replace
 from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.listers import listed_roots
-from gatekeeper.shell.parse import TEXT_CLIP
+from gatekeeper.shell.parse import TEXT_CLIP, parse
 from gatekeeper.shell.pipes import feeders
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -687,18 +688,38 @@ def _xargs_reading(
 def _echoed_words(
     command: Command, ctx: Context, call: ToolCall, split: str, placeholder: str
 ) -> list[str] | None:
-    """The words a literal `echo` pipes into this `xargs`, as xargs reads them: split at
-    blanks (by default, into the command's words) or one line (`-I {}`, `-d '\\n'`: one
-    word only then); None for any other producer."""
-    if split not in ("blank", "line"):
+    """The words a literal `echo`, the only stage before this `xargs`, pipes into it, as
+    xargs reads them: split at blanks (by default, into the command's words) or one line
+    (`-I {}`, `-d '\\n'`: one word only then); None for anything else."""
+    if split not in ("blank", "line") or not command.stdin_piped:
         return None  # `-0`: the word would end with echo's newline
-    listed = _listed_input(command, ctx, call, split)
-    if listed is None or listed[0].split(maxsplit=1)[:1] != ["echo"]:
+    if command.where not in _SAME_TEXT or any(r.op.startswith("<") for r in command.redirects):
         return None
-    words = listed[1]
+    text = call.text("command")
+    occurrences = feeders(text).get(command.text, ())
+    if len(occurrences) != 1 or text.count(command.text) != 1:
+        return None
+    stages = occurrences[0]
+    if not stages or len(stages) != 1 or not stages[0].startswith("echo "):
+        return None
+    script = parse(stages[0], ctx.paths.home)
+    if script.problems or len(script.commands) != 1:
+        return None
+    echo = script.commands[0]
+    words = list(echo.argv[1:])
+    if echo.name != "echo" or echo.assignments or echo.redirects or not words:
+        return None
+    if any(w.dynamic or w.glob for w in echo.words) or not all(
+        _ECHOED.match(w) and not w.startswith("-") for w in words
+    ):
+        return None
     if len(words) != 1 and (placeholder or split != "blank"):
         return None
     return words
+
+
+# A word xargs reads back as it was echoed: no blank, quote or backslash to split or strip.
+_ECHOED = LazyRegex(r"^[\w./@%+=:,~-]+$")
 
 
 def _xargs_judged(
