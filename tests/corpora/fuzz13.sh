@@ -170,3 +170,14 @@ echo aws_secret_access_key | xargs aws configure get
 echo ~/.bashrc | xargs chmod -x
 # ok: GK-PROT-001
 echo README.md | xargs wc -l
+# The echo under another spelling, and `!` in front of the pipeline (bash negates the whole
+# pipeline; tree-sitter-bash hangs it on the first stage, which shell.pipes took for unknown).
+# bash: `! echo m11 | xargs touch`, `"echo" m12 | xargs touch` made m11, m12.
+# ruleid: GK-BASH-008
+! echo ~ | xargs rm -rf
+# ruleid: GK-PROT-001
+"echo" .git/config | xargs cp evil.txt
+# ruleid: GK-PROT-002
+/bin/echo token | xargs gh auth
+# ok: GK-PROT-001
+! echo README.md | xargs wc -l

@@ -688,9 +688,10 @@ def _xargs_reading(
 def _echoed_words(
     command: Command, ctx: Context, call: ToolCall, split: str, placeholder: str
 ) -> list[str] | None:
-    """The words a literal `echo`, the only stage before this `xargs`, pipes into it, as
-    xargs reads them: split at blanks (by default, into the command's words) or one line
-    (`-I {}`, `-d '\\n'`: one word only then); None for anything else."""
+    """The words a literal `echo` (`/bin/echo`, `"echo"`), the only stage before this
+    `xargs`, pipes into it, as xargs reads them: split at blanks (by default, into the
+    command's words) or one line (`-I {}`, `-d '\\n'`: one word only then); None for
+    anything else."""
     if split not in ("blank", "line") or not command.stdin_piped:
         return None  # `-0`: the word would end with echo's newline
     if command.where not in _SAME_TEXT or any(r.op.startswith("<") for r in command.redirects):
@@ -700,7 +701,7 @@ def _echoed_words(
     if len(occurrences) != 1 or text.count(command.text) != 1:
         return None
     stages = occurrences[0]
-    if not stages or len(stages) != 1 or not stages[0].startswith("echo "):
+    if not stages or len(stages) != 1:
         return None
     script = parse(stages[0], ctx.paths.home)
     if script.problems or len(script.commands) != 1:
