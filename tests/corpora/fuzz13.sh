@@ -181,3 +181,13 @@ echo README.md | xargs wc -l
 /bin/echo token | xargs gh auth
 # ok: GK-PROT-001
 ! echo README.md | xargs wc -l
+# bash: `command echo m13 | xargs touch`, `CI=1 echo m14 | xargs touch`, `f() { echo m15 |
+# xargs touch; }; f` made m13, m14, m15.
+# ruleid: GK-BASH-008
+command echo ~ | xargs rm -rf
+# ruleid: GK-BASH-008
+CI=1 echo ~ | xargs rm -rf
+# ruleid: GK-PROT-002
+env echo token | xargs gh auth
+# ruleid: GK-BASH-008
+f() { echo ~ | xargs rm -rf; }; f

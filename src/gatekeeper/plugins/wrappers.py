@@ -694,7 +694,7 @@ def _echoed_words(
     anything else."""
     if split not in ("blank", "line") or not command.stdin_piped:
         return None  # `-0`: the word would end with echo's newline
-    if command.where not in _SAME_TEXT or any(r.op.startswith("<") for r in command.redirects):
+    if command.where not in _ECHO_PLACES or any(r.op.startswith("<") for r in command.redirects):
         return None
     text = call.text("command")
     occurrences = feeders(text).get(command.text, ())
@@ -707,8 +707,11 @@ def _echoed_words(
     if script.problems or len(script.commands) != 1:
         return None
     echo = script.commands[0]
-    words = list(echo.argv[1:])
-    if echo.name != "echo" or echo.assignments or echo.redirects or not words:
+    argv = list(echo.argv)
+    while len(argv) > 1 and argv[0].rsplit("/", 1)[-1] in _ECHO_WRAPPERS:
+        argv = argv[1:]  # `command echo x`, `env echo x`: the same words
+    words = argv[1:]
+    if argv[0].rsplit("/", 1)[-1] != "echo" or echo.redirects or not words:
         return None
     if any(w.dynamic or w.glob for w in echo.words) or not all(
         _ECHOED.match(w) and not w.startswith("-") for w in words
@@ -719,6 +722,10 @@ def _echoed_words(
     return words
 
 
+# Where an `xargs` and its echo stand in the call's own text (a function's body too).
+_ECHO_PLACES = {"top", "substitution", "process substitution", "function body"}
+# Words before `echo` that run it with the same words (a prefix assignment changes nothing).
+_ECHO_WRAPPERS = {"command", "builtin", "env", "nohup", "nice"}
 # A word xargs reads back as it was echoed: no blank, quote or backslash to split or strip.
 _ECHOED = LazyRegex(r"^[\w./@%+=:,~-]+$")
 
