@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint typecheck pytest clean peers bench
+.PHONY: demo test lint typecheck pytest clean peers bench fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,11 @@ pytest: $(VENV)/.installed-test
 	$(BIN)/pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 test: lint typecheck pytest
+
+# The deep run of the property tests, not part of `make test`: hypothesis's `fuzz` profile
+# (conftest.py), fresh random seeds and GK_FUZZ_EXAMPLES examples (20,000) per test.
+fuzz: $(VENV)/.installed-test
+	$(BIN)/pytest -n 0 tests/test_metamorphic.py --hypothesis-profile=fuzz --hypothesis-show-statistics $(PYTEST_ARGS)
 
 # The peers' corpora (../shared/peer-data, or PEER_DATA=dir) → docs/peer-comparison.md.
 peers: $(VENV)/.installed-test

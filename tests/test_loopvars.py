@@ -95,7 +95,6 @@ def test_nested_loops_give_every_pair() -> None:
         'd=a &\ncat "$d"',
         'd=a | x; cat "$d"',
         '(d=a); cat "$d"',
-        '{ d=a; }; cat "$d"',
         'cat "$d"; d=a',
         'd={a,b}; cat "$d"',
         'd=x:~/y; cat "$d"',
@@ -124,6 +123,8 @@ def test_a_variable_assigned_once_at_the_top_is_its_value() -> None:
         ["ls", "src", "src/x"],
         ["wc", "-l", "a.txt"],
     ]
+    # A `{ }` group is this shell (fuzz13; bash: `{ d=a; }; echo "$d"` prints a).
+    assert _words('{ d=a; }; cat "$d"') == [["cat", "a"]]
     # An assignment neither splits nor globs: `*.py` is text, until an unquoted `$p`.
     (quoted,) = parse('p=*.py; wc -l "$p"', HOME).commands
     (unquoted,) = parse("p=*.py; wc -l $p", HOME).commands

@@ -4,8 +4,17 @@ Every command of the annotated corpora (tests/corpora/*.sh) is rewritten by one 
 semantics-preserving (or effect-adding) transformations: flags split, bundled or spelled
 long, the command name quoted (`r''m`, `"rm"`, `\\rm`) or given as an absolute path,
 wrappers (`env`, `command`, `timeout 5`, `nice`, `bash -c '...'`), a harmless environment
-prefix, a `cd . &&` prefix, an added redirect. The variant's verdict (the most severe
-Tier 1 finding: SAFE < REVIEW < ELEVATE) must be at least the original's. Nothing is run.
+prefix, a `cd . &&` prefix, an added redirect; and (fuzz13) the disguises an attacker
+would try, each proven the same command in bash: a backslash-newline in or between words,
+`{ ...; }`, `( ... )`, `if true; then ...; fi`, a function, `<<< ''`, `$'rm'`, a `;` or `&`
+after it, `!`, `time -p`, `nohup`, `echo WORD | xargs`, tabs, `--` before the operands,
+`--opt=value` and `--opt value`, and path spellings (`./`, `//`, `/./`, `$HOME`, `${HOME}`).
+The variant's verdict (the most severe Tier 1 finding: SAFE < REVIEW < ELEVATE) must be at
+least the original's; a dynamic name (`"$(printf %s rm)"`) at least REVIEW, `sudo -n` an
+ELEVATE. Nothing is run.
+
+`make test` draws 250 examples the same way every run (the `ci` hypothesis profile of
+conftest.py); `make fuzz` draws 20,000 with fresh seeds (the `fuzz` profile).
 """
 
 from __future__ import annotations
@@ -33,8 +42,8 @@ COMMANDS = sorted(
     {c.command.strip() for c in corpus_cases(sorted(Path(__file__).parent.glob("corpora/*.sh")))}
 )
 _FIRST_WORD = re.compile(r"^([A-Za-z_][\w.+-]*)(?=\s|$)")
-_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
-_OPERATORS = set("|;&()<>$`\n")
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*(?:\[[^\]]*\])?\+?=")
+_OPERATORS = set("|;&()<>$`\n!")
 # Commands whose short options bundle the getopt way, with the long names we know.
 _LONG: dict[str, dict[str, str]] = {
     "rm": {"r": "--recursive", "R": "--recursive", "f": "--force", "v": "--verbose"},
@@ -77,8 +86,8 @@ def _bundle_flags(text: str) -> str:
         return text
     flags = [a[1:] for a in argv[1:] if re.fullmatch(r"-[A-Za-z]+", a)]
     rest = [a for a in argv[1:] if not re.fullmatch(r"-[A-Za-z]+", a)]
-    if "--" in rest:
-        return text
+    if "--" in rest or any(ch not in _LONG[argv[0]] for f in flags for ch in f):
+        return text  # `sed -n -e p` bundled is `sed -nep`: `-e` takes the `p` as its script
     return shlex.join([argv[0], *([f"-{''.join(flags)}"] if flags else []), *rest])
 
 
@@ -101,10 +110,16 @@ def _long_flags(text: str) -> str:
 _SHELL_STATE = {"cd", "pushd", "popd", "export", "unset", "set", "shopt", "source", ".", "eval"}
 _SHELL_STATE |= {"exec", "alias", "ulimit", "umask", "declare", "local", "readonly", "typeset"}
 _SHELL_STATE |= {"command", "builtin"}  # `/bin/command cd x` is an external program
+_SHELL_STATE |= {"read", "let", "mapfile", "readarray", "getopts", "trap", "shift", "hash"}
+_SHELL_STATE |= {"enable", "bind", "complete", "wait", "disown", "jobs", "fg", "bg"}
 
 
 # Reserved words open a compound command; quoted or given a path they are a command name.
-_RESERVED = {"for", "while", "until", "if", "case", "select", "function", "coproc"}
+_RESERVED = {"for", "while", "until", "if", "case", "select", "function", "coproc", "time", "[["}
+
+
+# `env X=1 cmd` is `X=1 cmd`; `env X=1; cmd` or `env a[k]=1` is another command.
+_ENV_READY = re.compile(r"^(?:[A-Za-z_]\w*=[\w./:@%+,-]*[ \t]+)+[A-Za-z_./]")
 
 
 def _wrap(prefix: str, absolute: str = "") -> Callable[[str], str]:
@@ -115,9 +130,12 @@ def _wrap(prefix: str, absolute: str = "") -> Callable[[str], str]:
 
     def apply(text: str) -> str:
         head = text.split(maxsplit=1)[0] if text.strip() else ""
-        if re.sub(r"[\"'\\]|^/(usr/)?bin/", "", head) in _SHELL_STATE | _RESERVED:
+        name = re.sub(r"[\"'\\]|^/(usr/)?bin/", "", head)
+        if name in _SHELL_STATE | _RESERVED or head.startswith(("(", "{", "!")):
             return text
-        if _ASSIGNMENT.match(text) and prefix != "env ":
+        if name == "printf" and re.search(r"\s-v\b", text):
+            return text  # `printf -v x` sets a shell variable; `/usr/bin/printf` sets none
+        if _ASSIGNMENT.match(text) and (prefix != "env " or not _ENV_READY.match(text)):
             return text
         if absolute:
             return _rename(text, lambda n: absolute + n)
@@ -131,6 +149,13 @@ def _rename(text: str, how: Callable[[str], str]) -> str:
     if not m or _ASSIGNMENT.match(text) or m.group(1) in _RESERVED:
         return text
     return how(m.group(1)) + text[m.end(1) :]
+
+
+def _compound(text: str) -> bool:
+    """Whether the text starts with a reserved word or a group: `CI=1 { a; }` runs a program
+    named `{`, `CI=1 ! a` one named `!`."""
+    head = text.split(maxsplit=1)[0] if text.strip() else ""
+    return head[:1] in ("{", "(", "!") or head in _RESERVED
 
 
 def _through_variable(text: str, template: str) -> str:
@@ -161,6 +186,197 @@ def _assign(text: str) -> str:
     return _through_variable(text, 'item={word}; {rest} "$item"')
 
 
+def _raw_words(text: str) -> list[str] | None:
+    """The words of a plain one-command line as written (quotes kept), or None when the line
+    has an operator, a substitution, a comment or a newline outside quotes."""
+    words: list[str] = []
+    word = ""
+    quote = ""
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == quote:
+                quote = ""
+            elif ch == "\\" and quote == '"':
+                word += ch
+                i += 1
+                ch = text[i] if i < len(text) else ""
+            elif ch in "$`" and quote == '"':
+                return None
+        elif ch == "\\":
+            word += ch
+            i += 1
+            ch = text[i] if i < len(text) else ""
+            if ch in ("", "\n"):
+                return None
+        elif ch in "'\"":
+            quote = ch
+        elif ch in " \t":
+            if word:
+                words.append(word)
+            word = ""
+            i += 1
+            continue
+        elif ch in "|;&()<>`\n#" or text.startswith("$(", i):
+            return None
+        word += ch
+        i += 1
+    if quote:
+        return None
+    if word:
+        words.append(word)
+    if not words or _ASSIGNMENT.match(words[0]) or words[0] in _SHELL_STATE | _RESERVED:
+        return None
+    return words
+
+
+def _per_word(how: Callable[[str], str | None]) -> Callable[[str], str]:
+    """Rewrite the operands of a plain command (every word after the name) that `how` takes."""
+
+    def apply(text: str) -> str:
+        words = _raw_words(text)
+        if not words:
+            return text
+        out = [words[0]]
+        for w in words[1:]:
+            out.append(how(w) or w)
+        return " ".join(out)
+
+    return apply
+
+
+def _home_spelling(spelling: str) -> Callable[[str], str]:
+    """`~/x` (unquoted) as `$HOME/x`, `${HOME}/x` or `"$HOME"/x`."""
+    return _per_word(
+        lambda w: spelling + w[1:] if w == "~" or w.startswith("~/") else None
+    )
+
+
+def _dot_slash(word: str) -> str | None:
+    """`src/x.py` as `./src/x.py`: a relative path with a directory part."""
+    if re.fullmatch(r"[A-Za-z_][\w.-]*/[\w./-]*", word):
+        return "./" + word
+    return None
+
+
+# Options that take a value under getopt_long (and git's and argparse's parsers), so that
+# `--file=x` and `--file x` are the same: an optional value (`--color=auto`) is not.
+_VALUED = {"--file", "--output", "--out", "--git-dir", "--work-tree", "--format"}
+_VALUED |= {"--files-from", "--exclude-from", "--checkpoint-action", "--to-command"}
+_VALUED |= {"--output-directory", "--target-directory", "--directory", "--include"}
+_VALUED |= {"--exclude-per-directory", "--upload-pack", "--receive-pack", "--reference"}
+_VALUED |= {"--config-file", "--rcfile", "--basetemp", "--use-compress-program", "--rsh"}
+_VALUED |= {"--expression", "--regexp", "--wheel-dir", "--exec", "--info-script"}
+
+
+def _long_equals(text: str) -> str:
+    """`--file=x` as `--file x` and `--file x` as `--file=x`."""
+    words = _raw_words(text)
+    if not words:
+        return text
+    out = [words[0]]
+    i = 1
+    while i < len(words):
+        w = words[i]
+        name, eq, value = w.partition("=")
+        if eq and name in _VALUED and value:
+            out += [name, value]
+        elif w in _VALUED and i + 1 < len(words):
+            out.append(f"{w}={words[i + 1]}")
+            i += 1
+        else:
+            out.append(w)
+        i += 1
+    return " ".join(out)
+
+
+# Commands whose short options (these letters) take no value, so that `--` fits after them.
+_NO_VALUE = {"rm": "rRfivdI", "cp": "rRfivapnuLPHdlx", "mv": "fivnu", "ls": "alRhtSr1dFiL"}
+_NO_VALUE |= {"chmod": "Rvcf", "cat": "nAbesvET", "touch": "acm", "mkdir": "pv", "rmdir": "pv"}
+_NO_VALUE |= {"ln": "sfvnrT", "chown": "Rvhcf", "shred": "fuvz", "unlink": "", "wc": "lwcm"}
+
+
+def _double_dash(text: str) -> str:
+    """`rm -rf x` as `rm -rf -- x`: the end of the options written out."""
+    words = _raw_words(text)
+    if not words or words[0] not in _NO_VALUE or "--" in words:
+        return text
+    letters = _NO_VALUE[words[0]]
+    i = 1
+    while i < len(words) and words[i].startswith("-"):
+        if not letters or not re.fullmatch(rf"-[{letters}]+|--[a-z-]+", words[i]):
+            return text
+        i += 1
+    if i == len(words) or any(ch in w for w in words[i:] for ch in "*?[$"):
+        return text  # `cp -- * d`: a glob after `--` can no longer be an option
+    return " ".join([*words[:i], "--", *words[i:]])
+
+
+def _xargs(text: str) -> str:
+    """`cat a b` as `echo b | xargs cat a`: the last word read back by xargs."""
+    words = _raw_words(text)
+    if not words or len(words) < 2 or not re.fullmatch(r"[\w./~@%+=:,][\w./@%+=:,-]*", words[-1]):
+        return text
+    return f"echo {words[-1]} | xargs {' '.join(words[:-1])}"
+
+
+def _line_continuation(text: str) -> str:
+    """`rm -rf x` as `rm \\<newline>-rf x`: a backslash-newline between the first two words."""
+    m = _FIRST_WORD.match(text)
+    if not m or _ASSIGNMENT.match(text) or m.group(1) in _RESERVED or m.end() == len(text):
+        return text
+    return text[: m.end()] + " \\\n" + text[m.end() :].lstrip(" \t")
+
+
+def _tabs(text: str) -> str:
+    """Every blank a tab, where no quote, escape, comment or here-document could see it."""
+    if any(ch in text for ch in "'\"\\#") or "<<" in text:
+        return text
+    return text.replace(" ", "\t")
+
+
+def _closes(text: str) -> bool:
+    """The line can take `; }` (or `;`, `&`) after it: no comment, here-document or trailing
+    `;`/`&` that would swallow or refuse it."""
+    t = text.rstrip()
+    return not ("#" in t or "<<" in t or t.endswith((";", "&", "|", "\\")) or "\n" in t)
+
+
+def _enclose(open_: str, close: str) -> Callable[[str], str]:
+    """`{ CMD; }`-style: `open_` CMD `close`, with a newline instead of `;` when needed."""
+
+    def apply(text: str) -> str:
+        if _closes(text):
+            return f"{open_}{text}; {close}"
+        return f"{open_}{text}\n{close}"
+
+    return apply
+
+
+def _fresh(text: str) -> str:
+    """A function name the text does not use: a loop variable of the same name is no longer
+    followed (`shell.loopvars` sees the bare word), which is REVIEW, and a limit of its own."""
+    return "f" if re.search(r"\bf\b", text) is None else "gk_fn"
+
+
+def _append(suffix: str) -> Callable[[str], str]:
+    return lambda t: t + suffix if _closes(t) else t
+
+
+def _prefix(word: str) -> Callable[[str], str]:
+    """A reserved word in front (`!`, `time -p`): it applies to the pipeline that follows."""
+    return lambda t: t if t.lstrip().startswith(("!", "time")) else word + t
+
+
+# The dynamic name: the gate cannot know what runs, so the variant must be at least REVIEW
+# (and not more than that need be asked of it).
+_DYNAMIC = '"$(printf %s rm)"'
+# `sudo -n CMD` runs CMD as root: the variant must ELEVATE.
+_SUDO = "sudo -n"
+_FLOOR = {_DYNAMIC: Verdict.REVIEW, _SUDO: Verdict.ELEVATE}
+
+
 TRANSFORMS: dict[str, Callable[[str], str]] = {
     "split flags": _split_flags,
     "bundle flags": _bundle_flags,
@@ -176,14 +392,53 @@ TRANSFORMS: dict[str, Callable[[str], str]] = {
     "nice": _wrap("nice "),
     "bash -c": lambda t: "bash -c " + shlex.quote(t),
     "sh -c": lambda t: "sh -c " + shlex.quote(t),
-    "env prefix": lambda t: "CI=1 " + t,
+    "env prefix": lambda t: t if _compound(t) else "CI=1 " + t,
     "cd . &&": lambda t: "cd . && " + t,
     "> file": lambda t: t + " > out.txt",
     "2>&1": lambda t: t + " 2>&1",
     ">> /tmp": lambda t: t + " >> /tmp/gk-metamorphic.log",
     "for loop": _loop,
     "item=word;": _assign,
+    # Disguises of issue 3 (fuzz13), each the same command to bash (or one that adds an
+    # effect): proved in bash on a harmless command, see tests/corpora/fuzz13.sh.
+    "r\\<newline>m": lambda t: _rename(t, lambda n: n[0] + "\\\n" + n[1:]),
+    "\\<newline> between words": _line_continuation,
+    "{ ; }": _enclose("{ ", "}"),
+    "( )": _enclose("( ", ")"),
+    "if true": _enclose("if true; then ", "fi"),
+    "f() { ; }; f": lambda t: _enclose(f"{_fresh(t)}() {{ ", "}")(t) + f"; {_fresh(t)}",
+    "<<< ''": lambda t: t if "|" in t else t + " <<< ''",  # (it would replace a pipe's input)
+    "$'rm'": lambda t: _rename(t, lambda n: f"$'{n}'"),
+    _DYNAMIC: lambda t: _rename(t, lambda n: f'"$(printf %s {n})"'),
+    "; appended": _append(";"),
+    "& appended": _append(" &"),
+    "! negation": _prefix("! "),
+    "time -p": _prefix("time -p "),
+    "nohup": _wrap("nohup "),
+    "echo | xargs": _xargs,
+    _SUDO: _wrap("sudo -n "),
+    "tabs": _tabs,
+    "-- before operands": _double_dash,
+    "--opt=value": _long_equals,
+    "./path": _per_word(_dot_slash),
+    "//path": _per_word(lambda w: "/" + w if re.fullmatch(r"/[\w.-][\w./-]*", w) else None),
+    "/./path": _per_word(lambda w: "/." + w if re.fullmatch(r"/[\w.-][\w./-]*", w) else None),
+    "$HOME/": _home_spelling("$HOME"),
+    "${HOME}/": _home_spelling("${HOME}"),
+    '"$HOME"/': _home_spelling('"$HOME"'),
 }
+
+
+def disguise(command: str, steps: list[str]) -> tuple[str, Verdict | None]:
+    """The variant of `command` by `steps`, and the verdict it must reach whatever the
+    original's: the floor of the last step that changed it, if it has one (`_FLOOR`)."""
+    variant, floor = command, None
+    for step in steps:
+        changed = TRANSFORMS[step](variant)
+        if changed != variant and step in _FLOOR:
+            floor = _FLOOR[step]
+        variant = changed
+    return variant, floor
 
 
 def _severity(decision: Decision) -> int:
@@ -200,8 +455,10 @@ def test_each_transform_changes_some_command(name: str) -> None:
     assert any(TRANSFORMS[name](c) != c for c in COMMANDS)
 
 
+# 250 examples under the `ci` profile (conftest.py: derandomized, the same every run), the
+# profile's count under `make fuzz` (random seeds, 20,000 by default).
 @settings(
-    max_examples=250,
+    max_examples=max(250, settings().max_examples),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -215,15 +472,13 @@ def test_a_variant_is_never_more_permitted_than_the_original(
     (gk_env.project / "src").mkdir(exist_ok=True)
     engine = make_engine()
     cwd = str(gk_env.project)
-    variant = command
-    for step in steps:
-        variant = TRANSFORMS[step](variant)
+    variant, floor = disguise(command, steps)
     before = check(engine, command, cwd=cwd)
     # An original that bash refuses to run is no baseline: an appended word can complete it
     # into another, valid command (`ls &&` + ` 2>&1` is `ls && 2>&1`).
     assume("GK-SHELL-001" not in {f.rule for f in before.findings})
     after = check(engine, variant, cwd=cwd)
-    expected = _severity(before)
+    expected = _severity(before) if floor is None else SEVERITY[floor]
     if "GK-SHELL-001" in {f.rule for f in after.findings}:
         # A disguise that breaks the syntax (`command f() { ...; }`) is refused by bash as a
         # whole; the gate only has to keep it from being allowed.

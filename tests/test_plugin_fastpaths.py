@@ -216,9 +216,10 @@ def _environment_without_the_word_exit(command: Command) -> object:
             ]
         if sets or tests:
             names += environment.set_names(command)
-        # redteam12: a name known only at run time, judged with the names
+        # redteam12: a name known only at run time, judged with the names (fuzz13: of a
+        # declaration or setter only; `CI=1 echo $GITHUB_TOKEN` prints the secret)
         found = environment.risky_assignment(names) or (
-            None if tests else environment._runtime_name(command)
+            environment._runtime_name(command) if declares or sets else None
         )
         if found is not None:
             return found

@@ -183,7 +183,8 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
             ]
         if sets or tests:
             names += set_names(command)
-        found = risky_assignment(names) or (None if tests else _runtime_name(command))
+        # (a prefix alone names nothing at run time: `CI=1 echo $GITHUB_TOKEN` prints a secret)
+        found = risky_assignment(names) or (_runtime_name(command) if declares or sets else None)
         if found is not None:
             return found
     elif not command.redirects and command.name not in LISTERS:

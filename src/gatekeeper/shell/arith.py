@@ -82,11 +82,12 @@ def runtime_arithmetic(
     """(what, the node) for each place where bash evaluates text known only at run time
     as an arithmetic expression or a variable's name. `seeded` names variables known
     only at run time before the text starts (``"1"``: the positional parameters)."""
-    plain = src.decode("latin-1")
+    original = plain = src.decode("latin-1")
     if "'" in plain or '"' in plain or "\\" in plain:
         plain = plain.replace("'", "").replace('"', "").replace("\\", "")
     if _SINK_TEXT.search(plain) is None or (
-        not seeded and not _has_source(src.decode("latin-1"))
+        # `r''ead x`, `\read x`: the builtin read as surely
+        not seeded and not _has_source(original) and (plain is original or not _has_source(plain))
     ):
         return []
     names: set[str] = set(seeded)

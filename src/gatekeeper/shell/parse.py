@@ -451,6 +451,8 @@ class _Walker:
         del self.spilled[spilled:]
         redirects += self.spilled_redirects[spilled_redirects:]
         del self.spilled_redirects[spilled_redirects:]
+        if body is not None:
+            body = _unnegated(body, self.src)
         if body is None:
             # A redirect with no command (`> file`) still creates or truncates the file.
             self.commands.append(
@@ -494,12 +496,14 @@ class _Walker:
                 piped = outer.piped or (node.type == "pipeline" and i > 0)
                 if i < last:
                     out.append(_Item(child, outer.where, outer.redirects, piped))
-                elif child.type in ("list", "pipeline"):
-                    outer = _Item(child, outer.where, outer.redirects, piped)
-                    node = child
+                    continue
+                tail = _unnegated(child, self.src)  # `a && ! b > f`: b gets the redirect
+                if tail.type in ("list", "pipeline"):
+                    outer = _Item(tail, outer.where, outer.redirects, piped)
+                    node = tail
                     break
                 else:
-                    out.append(_Item(child, outer.where, tail_redirects, piped or tail_piped))
+                    out.append(_Item(tail, outer.where, tail_redirects, piped or tail_piped))
                     return
             else:
                 return
@@ -740,10 +744,12 @@ class _Walker:
             self.loops.append((self.text(var), body.start_byte, body.end_byte, tuple(words)))
 
     def assigned(self, node: Node, where: str) -> None:
-        """Note `name=value` standing alone at the top of the text (in a top-level `&&`/`||`
-        list at most, nothing sent to the background), whose variable takes no other value:
-        later `$name` are its value, as a loop's words are (`shell.loopvars`); after the
-        first place of such a list, its value or an unknown one (it may not run).
+        """Note `name=value` standing alone in this shell (in `&&`/`||` lists, `!`, `{ }`
+        groups, a `( )` subshell up to its end, bodies of `if`, loops and functions; not in
+        a pipeline stage or a substitution, nor sent to the background), whose variable
+        takes no other value: later `$name` are its value, as a loop's words are
+        (`shell.loopvars`); after the first place of such a list or in a body that may not
+        run, its value or an unknown one.
 
         The value is not split, globbed or brace-expanded by the assignment: a glob in it
         is only text until an unquoted `$name` globs it."""
@@ -756,17 +762,31 @@ class _Walker:
         if (parent := node.parent) is not None and parent.type == "variable_assignments":
             statement = parent  # `CI=1 f=x`: each assigned in turn, all certainly
         maybe = False
-        while (parent := statement.parent) is not None and parent.type == "list":
-            if parent.children[0].start_byte != statement.start_byte:
-                # `cd . && f=~/.ssh/id_rsa; cat "$f"`: the assignment may not run, so a
-                # later `$f` is its value or the one before, unknown: both are judged
-                maybe = True
+        end = len(self.src)
+        background = b"&" in self.src
+        while (parent := statement.parent) is not None:
+            if background and _backgrounded(statement, parent):
+                # `f=x & cat "$f"`: the statement runs in a subshell, its value ends with it
+                end = min(end, statement.end_byte)
+            kind = parent.type
+            if kind == "program":
+                break
+            if kind == "list":
+                if parent.children[0].start_byte != statement.start_byte:
+                    # `cd . && f=~/.ssh/id_rsa; cat "$f"`: the assignment may not run, so a
+                    # later `$f` is its value or the one before, unknown: both are judged
+                    maybe = True
+            elif kind == "subshell":
+                end = min(end, parent.end_byte)  # `( f=x; cat "$f" )`: the value ends there
+            elif kind in _MAYBE_RUN:
+                maybe = True  # `if true; then f=x; fi`, a loop's or a function's body
+            elif kind not in ("negated_command", "redirected_statement") and not (
+                kind == "compound_statement" and self.src[parent.start_byte] == 0x7B
+            ):
+                return  # a pipeline stage, a substitution: a subshell of its own
             statement = parent
-        program = statement.parent
-        if program is None or program.type != "program" or self.loops is None:
+        if parent is None or self.loops is None:
             return
-        if b"&" in self.src and any(child.type == "&" for child in program.children):
-            return  # a list in the background assigns in a subshell
         name = node.child_by_field_name("name")
         value = node.child_by_field_name("value")
         if name is None or value is None or name.type != "variable_name":
@@ -782,7 +802,6 @@ class _Walker:
                 return
             word = Word(word.text)
         script = self.chars if self.chars is not None else self.src.decode("latin-1")
-        end = len(self.src)
         if loop_variable(script, self.text(name), name.start_byte, (node.end_byte, end)):
             words = (word, Word("$" + self.text(name), True)) if maybe else (word,)
             self.loops.append((self.text(name), node.end_byte, end, words))
@@ -1160,6 +1179,41 @@ class _Walker:
 
 
 _REDIRECTS = {"file_redirect", "heredoc_redirect", "herestring_redirect"}
+
+
+# Compound commands whose body may run or not (or more than once): an assignment in it is
+# its value or the one before, both judged (`Walker.assigned`).
+_MAYBE_RUN = frozenset(
+    {
+        "if_statement", "elif_clause", "else_clause", "do_group", "while_statement",
+        "for_statement", "c_style_for_statement", "case_statement", "case_item",
+        "function_definition",
+    }
+)  # fmt: skip
+
+
+def _backgrounded(statement: Node, parent: Node) -> bool:
+    """Whether `statement`, a child of `parent`, is sent to the background (`f=x &`, `f=x
+    && a &`): it runs in a subshell then (True too when it is no child, to be safe). A `&`
+    after another statement leaves it alone (`f=~/.ssh/id_rsa; cat "$f" &` reads the key)."""
+    children = parent.children
+    for i, child in enumerate(children):
+        if child.start_byte == statement.start_byte and child.end_byte == statement.end_byte:
+            return i + 1 < len(children) and children[i + 1].type == "&"
+    return True
+
+
+def _unnegated(node: Node, src: bytes) -> Node:
+    """The pipeline a `!` negates, for a redirect tree-sitter hangs on the whole statement:
+    bash runs `! git 2>/dev/null push --force` as git push with the redirect (the parser
+    read `git` alone, negated, and `push --force` as words after the redirect), and gives
+    `! bash <<'EOF'` its here-document. `!(` is left alone (a glob with extglob)."""
+    while node.type == "negated_command" and src[node.start_byte + 1 : node.start_byte + 2] != b"(":
+        inner = [c for c in node.children if c.is_named]
+        if len(inner) != 1:
+            break
+        node = inner[0]
+    return node
 
 
 def _glued_descriptor(body: Node, statement: Node) -> bool:
@@ -1688,6 +1742,8 @@ def _walk_text(
     tree = tree_of(src)
     if tree.root_node.has_error and (b"}>" in src or b"}<" in src):
         text, src, tree = _brace_descriptors(text, src, tree)
+    if b"time" in src:
+        text, src, tree = _reserved_time(text, src, tree)
     walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
     root = tree.root_node
     walker.walk(root)
@@ -1710,7 +1766,10 @@ def _walk_text(
         _secret_copies(walker)
         if b"[" in src:
             _runtime_subscripts(walker)
-    if b"$(" in src or b"`" in src or b"read" in src or b"for" in src or b"mapfile" in src:
+    bare = src  # `r''ead x`, `\read x` are the builtin read
+    if b"'" in src or b'"' in src or b"\\" in src:
+        bare = src.replace(b"'", b"").replace(b'"', b"").replace(b"\\", b"")
+    if b"$(" in bare or b"`" in bare or b"read" in bare or b"for" in bare or b"mapfile" in bare:
         _runtime_arithmetic(root, src, walker)
     if walker.copies or src.count(b"=") > 1:
         _assigning_values(walker, text)
@@ -1740,6 +1799,18 @@ def _brace_descriptors(text: str, src: bytes, tree: Tree) -> tuple[str, bytes, T
         if not fixed_tree.root_node.has_error:
             return fixed, fixed_src, fixed_tree
     return text, src, tree
+
+
+def _reserved_time(text: str, src: bytes, tree: Tree) -> tuple[str, bytes, Tree]:
+    """`time -p cd x` read as `        cd x` (`shell.timeword`): bash's reserved word times the
+    pipeline and runs it in this shell, which the parser took for a program `time`."""
+    from gatekeeper.shell.timeword import untimed
+
+    fixed = untimed(text, src, tree.root_node)
+    if fixed is None:
+        return text, src, tree
+    fixed_src = fixed.encode("ascii")
+    return fixed, fixed_src, tree_of(fixed_src)
 
 
 def _assigning_values(walker: _Walker, text: str) -> None:

@@ -42,12 +42,18 @@ def feeders(text: str) -> Mapping[str, tuple[Feeders, ...]]:
             continue
         stages: list[Feeders] = []  # per stage: its own text (a 1-tuple) or None
         mixed = False  # after a `|&`, error messages share the pipe
-        for child in node.children:
+        for stage_node in node.children:
+            child = stage_node
             if not child.is_named:
                 mixed = mixed or child.type == "|&"
                 continue
             if child.type == "comment":
                 continue
+            if child.type == "negated_command" and not stages:
+                # `! echo x | xargs rm`: bash negates the whole pipeline; tree-sitter-bash
+                # hangs the `!` on its first stage
+                inner = [c for c in child.children if c.is_named]
+                child = inner[0] if len(inner) == 1 else child
             command = _command_of(child)
             if command is not None:
                 key = _text(src, command)

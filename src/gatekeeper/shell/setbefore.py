@@ -57,12 +57,15 @@ def set_before(command: Command, call: ToolCall, home: str | Callable[[], str]) 
     text = call.tool_input.get("command")
     if not isinstance(text, str) or text == command.text:
         return None  # one command, no other statement (its prefix is the caller's)
-    if "=" not in text and _SETTERS.search(text) is None:
+    setter = _SETTERS.search(text)
+    if setter is None and ("\\" in text or "'" in text or '"' in text):
+        # `\read FOO`, `r''ead FOO`, `"read" FOO`: the builtin all the same
+        setter = _SETTERS.search(text.replace("\\", "").replace("'", "").replace('"', ""))
+    if "=" not in text and setter is None:
         return None
     from gatekeeper.shell.envvars import env_risk
 
     candidates = [m.group(1) for m in _ASSIGNED.finditer(text) if env_risk(m.group(1)) != "harmless"]
-    setter = _SETTERS.search(text)
     if not candidates and setter is None:
         return None
     from gatekeeper.shell.parse import parse
@@ -70,10 +73,11 @@ def set_before(command: Command, call: ToolCall, home: str | Callable[[], str]) 
     script = parse(text, home)
     names: list[str] = [name for name, value in script.assigned if command.text not in value]
     for other in script.commands:
-        if other.name in _DECLARERS:
-            names += [w.text.partition("=")[0] for w in other.words[1:] if w.text[:1] not in "-+"]
-        elif other.name in _INPUT_SETTERS or (other.name == "printf" and "-v" in other.argv):
-            names.append(other.name)  # `read FOO`: the name is the builtin's to choose
+        argv = _builtin_argv(other.argv)
+        if argv[:1] and argv[0] in _DECLARERS:
+            names += [a.partition("=")[0] for a in argv[1:] if a[:1] not in "-+"]
+        elif argv[:1] and (argv[0] in _INPUT_SETTERS or (argv[0] == "printf" and "-v" in argv)):
+            names.append(argv[0])  # `read FOO`: the name is the builtin's to choose
     for name in names:
         base = name.partition("[")[0]
         if name in _INPUT_SETTERS or name == "printf" or env_risk(base) != "harmless":
@@ -81,6 +85,16 @@ def set_before(command: Command, call: ToolCall, home: str | Callable[[], str]) 
     if command.where != "top" and _in_script(command.where):
         return candidates[0] if candidates else setter.group(1) if setter else None
     return None
+
+
+def _builtin_argv(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """The argv of the builtin a command runs in this shell: `command -p read X` and
+    `builtin read X` are `read X` (`command -v read` is not: `-v` only describes)."""
+    while len(argv) > 1 and argv[0] in ("command", "builtin"):
+        argv = argv[1:]
+        while len(argv) > 1 and argv[0] in ("-p", "--"):
+            argv = argv[1:]
+    return argv
 
 
 def _in_script(where: str) -> bool:
