@@ -20,6 +20,7 @@ from gatekeeper.paths import PathPolicy
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
     from gatekeeper.testing import GkEnv
 
@@ -110,3 +111,41 @@ def test_no_plan_where_a_listing_cannot_say(gk_env: GkEnv, kept: None) -> None:
     policy = _policy(gk_env, (odd,))
     assert policy._protected_listed() is None
     assert policy.protected[: len(policy.protected_sources)] == _expected(policy)
+
+
+def test_a_link_target_read_once_is_realpaths_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base = tmp_path / "d"
+    walked: list[str] = []
+    real = os.path.realpath
+
+    def realpath(path: str) -> str:
+        walked.append(path)
+        return real(path)
+
+    monkeypatch.setattr(os.path, "realpath", realpath)
+    (base / "real" / "sub").mkdir(parents=True)
+    (base / "file").write_text("x\n")
+    (base / "linked").symlink_to(base / "real")
+    (base / "loop1").symlink_to(base / "loop2")
+    (base / "loop2").symlink_to(base / "loop1")
+    (base / "self").symlink_to("self")
+    targets = [
+        str(base / "real"), str(base / "real" / "sub"), "real", "real/sub", "real/missing/x",
+        str(base / "missing"), str(base / "missing" / "deeper"), "file", "file/below",
+        "../d/real", "./real", "real/", "real//sub", "real/.", "linked", "linked/sub",
+        str(base / "linked" / "sub"), "loop1", "/", "//", "/tmp", "self/x",
+        str(base / "lk0"), "lk1",  # a link to a link
+    ]  # fmt: skip
+    for i, target in enumerate(targets):
+        (base / f"lk{i}").symlink_to(target)
+    for i in range(len(targets)):
+        link = str(base / f"lk{i}")
+        for known in ({}, {str(base / "real"): paths._CLEAN, str(base / "missing"): paths._MISSING}):
+            paths.realpath(str(base), known)  # the walk got past the directory
+            walked.clear()
+            assert paths.realpath(link, known) == real(link), targets[i]
+            if i < 3:  # a plain target without a link: read once, not realpath's walk
+                assert walked == []
+            assert paths.realpath(link + "/x", known) == real(link + "/x")

@@ -942,7 +942,7 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
                         return os.path.realpath(path)
                     known[path] = state
                 if state == _LINK:
-                    return os.path.realpath(path)
+                    return _link_target(path, parent, known)
                 if state == _ENTRY:
                     known[path] = _CLEAN
                 return path
@@ -1014,6 +1014,66 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
         return os.path.realpath(given)
     return path
+
+
+# `os.readlink` answers as posixpath's `realpath` reads a link (not ntpath's).
+_READLINK = os.name == "posix"
+
+
+def _link_target(link: str, directory: str, known: dict[str, int]) -> str:
+    """`os.path.realpath(link)` for a link (`known` says so) in a `directory` the walk got
+    past (present, no link on its way): its target read once and walked as `realpath`'s
+    walk would, instead of `os.path.realpath`'s walk of every component of both.
+
+    For such a link, realpath reads the target and resolves it against `directory`: a
+    target that is plain and absolute once joined (no `.`, `..`, `//` or trailing `/`, so
+    no component realpath would fold) in which that walk meets no link (every prefix
+    present and no link, up to a missing one, which realpath keeps as it is) is its whole
+    answer, the target itself. Any other target (a link in it, a link to a link, a loop),
+    a link that is none any more, or a failure: `os.path.realpath`, as before."""
+    if _READLINK and directory:
+        try:
+            target = os.readlink(link)
+        except (OSError, ValueError):
+            return os.path.realpath(link)
+        if target[:1] != "/":
+            target = f"{directory}/{target}"
+        if target != "/" and "/.." not in target and _plain(target) and _unlinked(target, known):
+            return target
+    return os.path.realpath(link)
+
+
+def _unlinked(path: str, known: dict[str, int]) -> bool:
+    """True if `realpath`'s walk of the plain `path` meets no link: each prefix present and
+    no link, up to the end or a missing one (what `lstat` says recorded in `known`, as the
+    walk records it). False if it meets a link, or a question fails."""
+    cut = len(path)
+    start = 0
+    while cut > 0:  # the deepest prefix the walk got past (all above it are, too)
+        state = known.get(path[:cut])
+        if state == _CLEAN:
+            start = cut
+            break
+        if state == _LINK:
+            return False
+        cut = path.rfind("/", 0, cut)
+    end = start
+    while end != -1 and end < len(path):
+        end = path.find("/", end + 1)
+        prefix = path if end == -1 else path[:end]
+        state = known.get(prefix)
+        if state is None:
+            try:
+                state = _entry_state(prefix)
+            except Exception:  # noqa: BLE001 - os.path.realpath answers or raises, as before
+                return False
+            known[prefix] = state
+        if state == _MISSING:
+            return True
+        if state == _LINK:
+            return False
+        known[prefix] = _CLEAN
+    return True
 
 
 def _entry_state(path: str) -> int:
