@@ -330,6 +330,14 @@ _MASKS: dict[
         tuple[tuple[str, ...], ...], tuple[tuple[str, _Entries | None], ...], tuple[bool, ...]
     ],
 ] = {}
+# `PathPolicy._protected_plan` per (home source, protected sources): the listings it read
+# (directory, entries object), the state of each path it looked at (recorded in `known` as
+# `realpath`'s walk records it), and per source whether `realpath` must be asked (a link
+# on its way, or not below the home). A function of those entries alone, like `_MASKS`.
+_PLANS: dict[
+    tuple[str, tuple[str, ...]],
+    tuple[tuple[tuple[str, _Entries], ...], dict[str, int], tuple[bool, ...]],
+] = {}
 _LinkDirs = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
 _LINK_DIRS: dict[tuple[str, tuple[str, ...]], _LinkDirs] = {}
 
@@ -990,7 +998,7 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
                         return os.path.realpath(path)
                     known[path] = state
                 if state == _LINK:
-                    return os.path.realpath(path)
+                    return _link_target(path, parent, known)
                 if state == _ENTRY:
                     known[path] = _CLEAN
                 return path
@@ -1062,6 +1070,66 @@ def realpath(path: str, known: dict[str, int] | None = None) -> str:
     except Exception:  # noqa: BLE001 - let realpath raise (or answer) as it always did
         return os.path.realpath(given)
     return path
+
+
+# `os.readlink` answers as posixpath's `realpath` reads a link (not ntpath's).
+_READLINK = os.name == "posix"
+
+
+def _link_target(link: str, directory: str, known: dict[str, int]) -> str:
+    """`os.path.realpath(link)` for a link (`known` says so) in a `directory` the walk got
+    past (present, no link on its way): its target read once and walked as `realpath`'s
+    walk would, instead of `os.path.realpath`'s walk of every component of both.
+
+    For such a link, realpath reads the target and resolves it against `directory`: a
+    target that is plain and absolute once joined (no `.`, `..`, `//` or trailing `/`, so
+    no component realpath would fold) in which that walk meets no link (every prefix
+    present and no link, up to a missing one, which realpath keeps as it is) is its whole
+    answer, the target itself. Any other target (a link in it, a link to a link, a loop),
+    a link that is none any more, or a failure: `os.path.realpath`, as before."""
+    if _READLINK and directory:
+        try:
+            target = os.readlink(link)
+        except (OSError, ValueError):
+            return os.path.realpath(link)
+        if target[:1] != "/":
+            target = f"{directory}/{target}"
+        if target != "/" and "/.." not in target and _plain(target) and _unlinked(target, known):
+            return target
+    return os.path.realpath(link)
+
+
+def _unlinked(path: str, known: dict[str, int]) -> bool:
+    """True if `realpath`'s walk of the plain `path` meets no link: each prefix present and
+    no link, up to the end or a missing one (what `lstat` says recorded in `known`, as the
+    walk records it). False if it meets a link, or a question fails."""
+    cut = len(path)
+    start = 0
+    while cut > 0:  # the deepest prefix the walk got past (all above it are, too)
+        state = known.get(path[:cut])
+        if state == _CLEAN:
+            start = cut
+            break
+        if state == _LINK:
+            return False
+        cut = path.rfind("/", 0, cut)
+    end = start
+    while end != -1 and end < len(path):
+        end = path.find("/", end + 1)
+        prefix = path if end == -1 else path[:end]
+        state = known.get(prefix)
+        if state is None:
+            try:
+                state = _entry_state(prefix)
+            except Exception:  # noqa: BLE001 - os.path.realpath answers or raises, as before
+                return False
+            known[prefix] = state
+        if state == _MISSING:
+            return True
+        if state == _LINK:
+            return False
+        known[prefix] = _CLEAN
+    return True
 
 
 def _entry_state(path: str) -> int:
@@ -1320,48 +1388,9 @@ class PathPolicy:
     def protected(self) -> tuple[str, ...]:
         """The protected directories and files, resolved (once per policy)."""
         if not self._resolved:
-            known = self._known
-            resolved: dict[str, None] = {}  # in order, without repeats
-            groups = _PARENT_RUNS.get(self.protected_sources)
-            if groups is None:
-                groups = _parent_runs(self.protected_sources)
-            listed = self._listed
-            for parent, sources in groups:
-                if parent is not None and parent not in known:
-                    # a parent below a listed directory the call got past (`~/.cargo`): its
-                    # state from that listing, recorded as realpath's walk records it
-                    up, _, name = parent.rpartition("/")
-                    above = listed[up][1] if up in listed and known.get(up) == _CLEAN else None
-                    state = _entry_listed(above, name) if above is not None else None
-                    if state is not None:
-                        known[parent] = _CLEAN if state == _ENTRY else state
-                if parent is None or known.get(parent) != _CLEAN:
-                    for source in sources:
-                        resolved[realpath(source, known)] = None
-                    continue
-                # the parent's listing: one `stat` for a run of three or more (`~/.ssh`,
-                # `~/.aws`...), instead of an `access` each; the same answers (`_entry_listed`)
-                names = self._list(parent)[1] if len(sources) > 2 or parent in listed else None
-                for source in sources:
-                    # realpath's first case, inline (hot: ~40 entries, most of them a name
-                    # right below the home, which the call got past): the same question,
-                    # recorded as realpath records it; a link or an error goes to realpath
-                    state = known.get(source)
-                    if state is None and names is not None:
-                        state = _entry_listed(names, source[len(parent) + 1 :])
-                        if state is not None:
-                            known[source] = state
-                    if state is None:
-                        try:
-                            state = known[source] = _entry_state(source)
-                        except Exception:  # noqa: BLE001 - realpath asks again and raises or answers
-                            state = _LINK
-                    if state != _LINK:
-                        if state == _ENTRY:
-                            known[source] = _CLEAN
-                        resolved[source] = None
-                    else:
-                        resolved[realpath(source, known)] = None
+            resolved = self._protected_listed()
+            if resolved is None:
+                resolved = self._protected_walked()
             for target in self.linked()[1]:
                 resolved[target] = None
             # the hooks directory `core.hooksPath` names: git runs what is executable there
@@ -1372,6 +1401,125 @@ class PathPolicy:
             # and the same in lower case, for the case-blind tests (`protected_lowered`)
             self._resolved.extend((entries, tuple(map(str.casefold, entries))))
         return self._resolved[0]
+
+    def _protected_listed(self) -> dict[str, None] | None:
+        """`_protected_walked()`, from the listings of the home and of the directories on
+        the way to each protected source below it (`_entry_listed` per name), kept while
+        every listing read is the one kept (`_PLANS`, as `_missing_mask`): per call, a
+        `stat` of each directory read and a dict of the sources, instead of ~60 names
+        looked up one by one. A source reached through a link, or not below the home, is
+        `realpath`'s each call (a link's target can change anywhere along its path). None
+        where a listing cannot say (`_entry_listed`; a name on the way that is no
+        directory) or the home is not plain and found clean: the walk answers."""
+        source = self.home_source
+        known = self._known
+        if source == "/" or not _plain(source):
+            return None
+        self.home  # noqa: B018 - the home's prefixes, recorded as the walk records them
+        if known.get(source) != _CLEAN:
+            return None
+        sources = self.protected_sources
+        key = (source, sources)
+        kept = _PLANS.get(key)
+        if kept is not None:
+            for directory, entries in kept[0]:
+                if self._list(directory)[1] is not entries:
+                    break
+            else:
+                known.update(kept[1])
+                return self._planned(kept[2])
+        read: dict[str, _Entries] = {}
+        states: dict[str, int] = {}
+        asks: list[bool] = []
+        below = source + "/"
+        for path in sources:
+            if path[: len(below)] != below:
+                asks.append(True)  # not below the home: `realpath` each call
+                continue
+            directory, state = source, _CLEAN
+            for name in path[len(below) :].split("/"):
+                entry = f"{directory}/{name}"
+                state = states.get(entry, -1)
+                if state == -1:
+                    names = read.get(directory)
+                    if names is None:
+                        names = self._list(directory)[1]
+                        if names is None:
+                            return None  # not listed, no directory, too large: the walk
+                        read[directory] = names
+                    found = _entry_listed(names, name)
+                    if found is None:
+                        return None  # the kernel's to answer (`.`, `~`, case-blind...)
+                    state = states[entry] = _CLEAN if found == _ENTRY else found
+                if state != _CLEAN:
+                    break  # missing: realpath stops there (the path as it is); a link
+                directory = entry
+            asks.append(state == _LINK)
+        if len(_PLANS) >= 16:
+            _PLANS.clear()
+        _PLANS[key] = (tuple(read.items()), states, tuple(asks))
+        known.update(states)
+        return self._planned(tuple(asks))
+
+    def _planned(self, asks: tuple[bool, ...]) -> dict[str, None]:
+        """The protected sources in order without repeats, `realpath` of those `asks` marks
+        (the states of the plan recorded in `known` first)."""
+        if True not in asks:
+            return dict.fromkeys(self.protected_sources)
+        known = self._known
+        return dict.fromkeys(
+            [
+                realpath(path, known) if ask else path
+                for path, ask in zip(self.protected_sources, asks, strict=True)
+            ]
+        )
+
+    def _protected_walked(self) -> dict[str, None]:
+        """The protected sources resolved, in order without repeats: `realpath` of each,
+        with the listings and states the call has (the home's runs of names)."""
+        known = self._known
+        resolved: dict[str, None] = {}  # in order, without repeats
+        groups = _PARENT_RUNS.get(self.protected_sources)
+        if groups is None:
+            groups = _parent_runs(self.protected_sources)
+        listed = self._listed
+        for parent, sources in groups:
+            if parent is not None and parent not in known:
+                # a parent below a listed directory the call got past (`~/.cargo`): its
+                # state from that listing, recorded as realpath's walk records it
+                up, _, name = parent.rpartition("/")
+                above = listed[up][1] if up in listed and known.get(up) == _CLEAN else None
+                state = _entry_listed(above, name) if above is not None else None
+                if state is not None:
+                    known[parent] = _CLEAN if state == _ENTRY else state
+            if parent is None or known.get(parent) != _CLEAN:
+                for source in sources:
+                    resolved[realpath(source, known)] = None
+                continue
+            # the parent's listing: one `stat` for a run of three or more (`~/.ssh`,
+            # `~/.aws`...), instead of an `access` each; the same answers (`_entry_listed`)
+            names = self._list(parent)[1] if len(sources) > 2 or parent in listed else None
+            for source in sources:
+                # realpath's first case, inline (hot: ~40 entries, most of them a name
+                # right below the home, which the call got past): the same question,
+                # recorded as realpath records it; a link or an error goes to realpath
+                state = known.get(source)
+                if state is None and names is not None:
+                    state = _entry_listed(names, source[len(parent) + 1 :])
+                    if state is not None:
+                        known[source] = state
+                if state is None:
+                    try:
+                        state = known[source] = _entry_state(source)
+                    except Exception:  # noqa: BLE001 - realpath asks again and raises or answers
+                        state = _LINK
+                if state != _LINK:
+                    if state == _ENTRY:
+                        known[source] = _CLEAN
+                    resolved[source] = None
+                else:
+                    resolved[realpath(source, known)] = None
+        return resolved
 
     @property
     def protected_lowered(self) -> tuple[str, ...]:
