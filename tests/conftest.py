@@ -51,6 +51,21 @@ def run_cli(env: GkEnv, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def check_cli(env: GkEnv, command: str, cwd: Path, **extra_env: str) -> tuple[str, set[str]]:
+    """The decision and the rules found by the real `gatekeeper check --json` on one Bash
+    command run in `cwd`, in a process with a time limit: for checks that could block."""
+    done = subprocess.run(
+        [GATEKEEPER, "check", "--json", "--cwd", str(cwd), command],
+        capture_output=True,
+        text=True,
+        env={**env.environ(), **extra_env},
+        timeout=60,
+        check=False,
+    )
+    answer = json.loads(done.stdout)
+    return answer["decision"], {f["rule"] for f in answer["findings"]}
+
+
 REPO = Path(__file__).resolve().parent.parent
 
 

@@ -9,14 +9,13 @@ before the fix it never answered.
 
 from __future__ import annotations
 
-import json
 import os
 from typing import TYPE_CHECKING
 
 import pytest
 
 from gatekeeper.shell.projectfiles import read_head, upwards
-from tests.conftest import run_cli
+from tests.conftest import check_cli
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -24,14 +23,6 @@ if TYPE_CHECKING:
     from gatekeeper.testing import GkEnv
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
-
-
-def _decide(gk_env: GkEnv, command: str, cwd: Path) -> tuple[str, set[str]]:
-    # the real command, in a process with a time limit (`run_cli`): the old reader never
-    # came back from open()
-    done = run_cli(gk_env, "check", "--json", "--cwd", str(cwd), command)
-    answer = json.loads(done.stdout)
-    return answer["decision"], {f["rule"] for f in answer["findings"]}
 
 
 @pytest.mark.parametrize(
@@ -52,7 +43,7 @@ def test_a_fifo_in_place_of_a_project_config_is_answered_and_not_allowed(
     where = (project.parent if planted == ".yarnrc.yml" else project) / planted
     where.parent.mkdir(parents=True, exist_ok=True)
     os.mkfifo(where)
-    decision, rules = _decide(gk_env, command, project)
+    decision, rules = check_cli(gk_env, command, project)
     assert decision != "allow", rules
     assert "GK-PLUGIN-001" not in rules  # judged, not a crash
 
@@ -60,7 +51,7 @@ def test_a_fifo_in_place_of_a_project_config_is_answered_and_not_allowed(
 def test_a_config_linked_to_an_endless_device_is_not_allowed(gk_env: GkEnv) -> None:
     (gk_env.project / ".cargo").mkdir()
     (gk_env.project / ".cargo" / "config.toml").symlink_to("/dev/zero")
-    decision, rules = _decide(gk_env, "cargo tree", gk_env.project)
+    decision, rules = check_cli(gk_env, "cargo tree", gk_env.project)
     assert decision != "allow", rules
 
 

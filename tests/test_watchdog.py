@@ -25,7 +25,7 @@ from gatekeeper import Finding, Verdict, client, hookimpl
 from gatekeeper.model import Outcome
 from gatekeeper.pipeline import WATCHDOG
 from gatekeeper.testing import tool_call
-from tests.conftest import GATEKEEPER, run_cli
+from tests.conftest import check_cli
 from tests.test_broken_plugins import decide, install
 from tests.test_fastpath import payload, run_dir
 
@@ -40,20 +40,13 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 
 
-def _check(gk_env: GkEnv, command: str, cwd: Path) -> tuple[str, set[str]]:
-    # the real command, in a process with a time limit (`run_cli`): before, it never answered
-    done = run_cli(gk_env, "check", "--json", "--cwd", str(cwd), command)
-    answer = json.loads(done.stdout)
-    return answer["decision"], {f["rule"] for f in answer["findings"]}
-
-
 @pytest.mark.parametrize("command", ["git remote -v", "git config -l", "cat .git/config"])
 def test_a_fifo_in_place_of_the_repository_config_is_answered(gk_env: GkEnv, command: str) -> None:
     config = gk_env.project / ".git" / "config"
     config.parent.mkdir(exist_ok=True)
     config.unlink(missing_ok=True)
     os.mkfifo(config)
-    decision, rules = _check(gk_env, command, gk_env.project)
+    decision, rules = check_cli(gk_env, command, gk_env.project)
     assert decision == "ask", rules
     assert "GK-PROT-002" in rules  # nothing to vouch for: it may hold a token
 
@@ -65,13 +58,13 @@ def test_a_fifo_in_place_of_a_linked_work_trees_commondir_is_answered(gk_env: Gk
     tree = gk_env.project / "w"
     tree.mkdir()
     (tree / ".git").write_text(f"gitdir: {common / 'worktrees' / 'w'}\n")
-    decision, rules = _check(gk_env, "git remote -v", tree)
+    decision, rules = check_cli(gk_env, "git remote -v", tree)
     assert decision in ("allow", "ask"), rules  # answered; no config holds a token here
 
 
 def test_a_fifo_in_place_of_the_mcp_config_is_answered(gk_env: GkEnv) -> None:
     os.mkfifo(gk_env.project / ".mcp.json")
-    decision, rules = _check(gk_env, "cat .mcp.json", gk_env.project)
+    decision, rules = check_cli(gk_env, "cat .mcp.json", gk_env.project)
     assert decision == "ask", rules
     assert "GK-PROT-002" in rules
 
@@ -80,18 +73,8 @@ def test_a_fifo_in_place_of_the_virtualenvs_pip_config_is_answered(gk_env: GkEnv
     venv = gk_env.project / ".venv"
     venv.mkdir()
     os.mkfifo(venv / "pip.conf")
-    environ = gk_env.environ()
-    environ["VIRTUAL_ENV"] = str(venv)
-    done = subprocess.run(
-        [GATEKEEPER, "check", "--json", "--cwd", str(gk_env.project), "pip config list"],
-        capture_output=True,
-        text=True,
-        env=environ,
-        timeout=60,
-        check=False,
-    )
-    answer = json.loads(done.stdout)
-    assert answer["decision"] == "ask", answer
+    decision, rules = check_cli(gk_env, "pip config list", gk_env.project, VIRTUAL_ENV=str(venv))
+    assert decision == "ask", rules
 
 
 def _blocking_source(fifo: Path) -> str:
