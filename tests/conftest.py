@@ -204,3 +204,15 @@ def make_link_tree(root: Path) -> str:
     (root / "dangling").symlink_to(root / "nope" / "x")
     (root / "chain").symlink_to("ld")  # a link to a link
     return str(root)
+
+
+@pytest.fixture
+def kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The path policy's listings kept at once (no two-second wait), none from an earlier
+    test: for the tests of what is kept between calls (test_perf12, test_perf13)."""
+    from gatekeeper import paths
+
+    monkeypatch.setattr(paths, "_RACY_NS", -(10**18))
+    monkeypatch.setattr(paths, "_DIR_LINKS", {})
+    monkeypatch.setattr(paths, "_MASKS", {})
+    monkeypatch.setattr(paths, "_PLANS", {})

@@ -13,8 +13,6 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-import pytest
-
 from gatekeeper import paths
 from gatekeeper.config import Config
 from gatekeeper.paths import PathPolicy
@@ -23,15 +21,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
+    import pytest
+
     from gatekeeper.testing import GkEnv
-
-
-@pytest.fixture
-def kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every listing kept at once (no two-second wait), none from an earlier test."""
-    monkeypatch.setattr(paths, "_RACY_NS", -(10**18))
-    monkeypatch.setattr(paths, "_DIR_LINKS", {})
-    monkeypatch.setattr(paths, "_MASKS", {})
 
 
 def _expected_secrets(policy: PathPolicy) -> tuple[str, ...]:
