@@ -20,3 +20,35 @@ cat mise.toml
 grep -n tools .mise.toml
 # ok: GK-PROT-001
 echo '[env]' > mise-notes.txt
+
+# -- `!` before a compound command (found by fuzz13's `make fuzz`) -----------------------------
+# tree-sitter-bash reads a reserved word after `!` as a command name: `! { rm -rf ~; }` was a
+# command `{` (GK-UNKNOWN, the reviewer's) and no `rm`. bash runs the compound and negates
+# only its status: `! { touch m1; }`, `! if touch m2; then :; fi`, `! case x in x) touch m3;;
+# esac`, `! while touch m4; do break; done`, `! ! touch m5`, `true && ! { touch m6; }` and
+# `! function f { touch m7; }; f` each made its marker. The text is now also judged with
+# that `!` blanked, and both readings count.
+# ruleid: GK-BASH-008
+! { rm -rf ~; }
+# ruleid: GK-BASH-008
+! if rm -rf ~; then :; fi
+# ruleid: GK-BASH-008
+! if true; then rm -rf ~; fi
+# ruleid: GK-BASH-008
+! case x in x) rm -rf ~;; esac
+# ruleid: GK-BASH-008
+! while rm -rf ~; do break; done
+# ruleid: GK-BASH-008
+! until rm -rf ~; do :; done
+# ruleid: GK-BASH-008
+! ! rm -rf ~
+# ruleid: GK-BASH-008
+! function f { rm -rf ~; }; f
+# ruleid: GK-GIT-002
+true && ! { git push --force; }
+# ruleid: GK-PROT-002
+! { cat ~/.ssh/id_rsa; }
+# ok: GK-BASH-008
+! ls
+# ok: GK-BASH-008
+! grep -q TODO notes.txt

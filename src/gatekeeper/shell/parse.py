@@ -1203,6 +1203,63 @@ def _backgrounded(statement: Node, parent: Node) -> bool:
     return True
 
 
+# The reserved words that start a compound command, and a second `!`: after `!`,
+# tree-sitter-bash reads them as a command name (`! { rm -rf ~; }` was a command `{` with
+# the words `rm -rf ~;`, then a command `}`).
+_COMPOUND_WORDS = frozenset(
+    {b"!", b"{", b"if", b"while", b"until", b"for", b"case", b"select", b"function"}
+)
+
+
+def _negated_compound(src: bytes, root: Node) -> bytes | None:
+    """`src` with the `!` blanked before each compound command the parser misread (see
+    `_COMPOUND_WORDS`), or None when there is none. bash runs `! { rm -rf ~; }`, `! if rm
+    -rf ~; then :; fi` and `! case x in x) rm -rf ~;; esac` as the compound, negating only
+    its status; the tree had an unknown command `{` or `if` (the reviewer's) and no `rm`."""
+    spans: list[int] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "negated_command":
+            inner = node.named_children
+            if inner and inner[0].type == "command":
+                name = inner[0].child_by_field_name("name")
+                if name is not None and src[name.start_byte : name.end_byte] in _COMPOUND_WORDS:
+                    spans.append(node.start_byte)
+        stack.extend(node.children)
+    if not spans:
+        return None
+    out = bytearray(src)
+    for start in spans:
+        out[start : start + 1] = b" "
+    return bytes(out)
+
+
+def _both_readings(
+    text: str,
+    unnegated: bytes,
+    home: str | Callable[[], str],
+    where: str,
+    depth: int,
+    *,
+    sliced: bool,
+) -> Script:
+    """The commands and problems of `text` as the parser read it and of `unnegated` (the
+    same text without the `!` before a compound command: what bash runs), both judged.
+    Only findings are added, so the dominant verdict never falls; the two readings' `cd`s
+    both count, and neither is taken for a certain `cd DIR &&` chain."""
+    as_parsed = _walk_text(text, home, where, depth, sliced=sliced, negations=False)
+    as_run = _walk_text(
+        unnegated.decode("utf-8", "surrogateescape"), home, where, depth, sliced=sliced
+    )
+    return Script(
+        (*as_parsed.commands, *as_run.commands),
+        (*as_parsed.problems, *as_run.problems),
+        False,
+        tuple(dict.fromkeys((*as_parsed.assigned, *as_run.assigned))),
+    )
+
+
 def _unnegated(node: Node, src: bytes) -> Node:
     """The pipeline a `!` negates, for a redirect tree-sitter hangs on the whole statement:
     bash runs `! git 2>/dev/null push --force` as git push with the redirect (the parser
@@ -1735,15 +1792,21 @@ def _walk_text(
     depth: int = 0,
     *,
     sliced: bool = True,
+    negations: bool = True,
 ) -> Script:
     """`parse` by the tree alone: no plain-text fast path at this level. `sliced=False`
-    decodes each node's bytes instead of slicing an ASCII text (the tests' reference)."""
+    decodes each node's bytes instead of slicing an ASCII text (the tests' reference);
+    `negations=False` takes the parser's reading of `! {` alone (`_both_readings`)."""
     src = text.encode("utf-8", "surrogateescape")
     tree = tree_of(src)
     if tree.root_node.has_error and (b"}>" in src or b"}<" in src):
         text, src, tree = _brace_descriptors(text, src, tree)
     if b"time" in src:
         text, src, tree = _reserved_time(text, src, tree)
+    if negations and b"!" in src:
+        unnegated = _negated_compound(src, tree.root_node)
+        if unnegated is not None:
+            return _both_readings(text, unnegated, home, where, depth, sliced=sliced)
     walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
     root = tree.root_node
     walker.walk(root)
