@@ -52,3 +52,16 @@ true && ! { git push --force; }
 ! ls
 # ok: GK-BASH-008
 ! grep -q TODO notes.txt
+
+# -- kubectl's raw config with an option between its words (redteam20's gap) ------------------
+# `kubectl config view --raw` prints the client keys and tokens in full (GK-PROT-002). The
+# value of `--kubeconfig k` between `config` and `view`, or `--raw=true`, hid it (docs only:
+# kubectl is not installed here).
+# ruleid: GK-PROT-002
+kubectl config --kubeconfig k view --raw
+# ruleid: GK-PROT-002
+kubectl config view --raw=true
+# ruleid: GK-PROT-002
+kubectl --context c config --kubeconfig k view --raw
+# ok: GK-PROT-002
+kubectl get pods

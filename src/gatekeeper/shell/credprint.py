@@ -78,7 +78,7 @@ def printed_credential(command: Command) -> bool:
             "--with-decryption" in flags and "ssm" in words
         )
     if name == "kubectl":
-        return (_run(words, "config", "view") and "--raw" in flags) or _kubectl_secret(args)
+        return _kubectl_raw_config(args) or _kubectl_secret(args)
     if name in ("npm", "pnpm"):
         return words[:2] == ["config", "get"] and any(
             k in w.lower() for w in words[2:] for k in _AUTH_KEYS
@@ -164,6 +164,25 @@ _KUBECTL_VALUED = frozenset({
     "--label-columns", "--chunk-size", "--request-timeout", "--as", "--as-group",
 })  # fmt: skip
 _KUBECTL_QUIET_OUTPUTS = ("", "wide", "name")  # a table, names: no data
+
+
+def _kubectl_raw_config(args: list[str]) -> bool:
+    """Whether `kubectl ARGS` is `config view` with `--raw` (the client keys and tokens in
+    full), the values of kubectl's options skipped: `kubectl config --kubeconfig k view
+    --raw` (redteam20's gap) and `--raw=true` print them too."""
+    words: list[str] = []
+    raw = False
+    i = 0
+    while i < len(args):
+        a = args[i]
+        i += 1
+        if a in _KUBECTL_VALUED:
+            i += 1
+        elif a == "--raw" or (a.startswith("--raw=") and a != "--raw=false"):
+            raw = True
+        elif a[:1] != "-":
+            words.append(a)
+    return raw and _run(words, "config", "view")
 
 
 def _kubectl_secret(args: list[str]) -> bool:
