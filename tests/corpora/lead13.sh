@@ -43,6 +43,8 @@ echo '[env]' > mise-notes.txt
 # ruleid: GK-BASH-008
 ! ! rm -rf ~
 # ruleid: GK-BASH-008
+!	{ rm -rf ~; }
+# ruleid: GK-BASH-008
 ! function f { rm -rf ~; }; f
 # ruleid: GK-GIT-002
 true && ! { git push --force; }

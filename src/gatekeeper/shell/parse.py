@@ -1803,7 +1803,8 @@ def _walk_text(
         text, src, tree = _brace_descriptors(text, src, tree)
     if b"time" in src:
         text, src, tree = _reserved_time(text, src, tree)
-    if negations and b"!" in src:
+    if negations and (b"! " in src or b"!\t" in src or b"!\n" in src):
+        # bash's `!` is a word of its own: a blank follows it (`"fix!"` needs no tree scan)
         unnegated = _negated_compound(src, tree.root_node)
         if unnegated is not None:
             return _both_readings(text, unnegated, home, where, depth, sliced=sliced)
