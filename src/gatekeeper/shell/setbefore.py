@@ -25,6 +25,8 @@ _BEFORE = r"(?:^|[\s;&|(){}`'\"])"
 _ASSIGNED = LazyRegex(_BEFORE + r"([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=")
 # builtins that set a variable from their input, as words anywhere in the text
 _SETTERS = LazyRegex(_BEFORE + r"(read|mapfile|readarray|printf[ \t]+-v)(?![\w-])")
+# `for NAME in …` / `select NAME in …`: the loop sets NAME (exported if it is already)
+_LOOPED = LazyRegex(_BEFORE + r"(?:for|select)[ \t]+([A-Za-z_][A-Za-z0-9_]*)(?![\w=])")
 _DECLARERS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 _INPUT_SETTERS = frozenset({"read", "mapfile", "readarray"})
 
@@ -61,23 +63,44 @@ def set_before(command: Command, call: ToolCall, home: str | Callable[[], str]) 
     if setter is None and ("\\" in text or "'" in text or '"' in text):
         # `\read FOO`, `r''ead FOO`, `"read" FOO`: the builtin all the same
         setter = _SETTERS.search(text.replace("\\", "").replace("'", "").replace('"', ""))
-    if "=" not in text and setter is None:
+    looped = [m.group(1) for m in _LOOPED.finditer(text)] if "for" in text or "select" in text else []
+    if "=" not in text and setter is None and not looped:
         return None
     from gatekeeper.shell.envvars import env_risk
 
     candidates = [m.group(1) for m in _ASSIGNED.finditer(text) if env_risk(m.group(1)) != "harmless"]
-    if not candidates and setter is None:
+    looped = [name for name in looped if env_risk(name) != "harmless"]
+    if not candidates and setter is None and not looped:
         return None
     from gatekeeper.shell.parse import parse
 
     script = parse(text, home)
-    names: list[str] = [name for name, value in script.assigned if command.text not in value]
+    # the parser's assignments hold the loops' variables too: those count below, if exported
+    only_looped = set(looped).difference(candidates)
+    names: list[str] = [
+        name
+        for name, value in script.assigned
+        if command.text not in value and name.partition("[")[0] not in only_looped
+    ]
+    declared: list[str] = []
+    exports_all = False
     for other in script.commands:
         argv = _builtin_argv(other.argv)
         if argv[:1] and argv[0] in _DECLARERS:
-            names += [a.partition("=")[0] for a in argv[1:] if a[:1] not in "-+"]
+            declared += [a.partition("=")[0] for a in argv[1:] if a[:1] not in "-+"]
+        elif argv[:1] == ("set",):
+            exports_all = exports_all or _exports_all(argv[1:])
         elif argv[:1] and (argv[0] in _INPUT_SETTERS or (argv[0] == "printf" and "-v" in argv)):
             names.append(argv[0])  # `read FOO`: the name is the builtin's to choose
+    names += declared
+    # A loop's variable reaches a command's environment only when it is exported: declared
+    # so in the text, `set -a`, or exported already (`export FOO; for FOO in 1; do perl -v;
+    # done` runs perl with FOO=1). An unexported one (`for f in *.py; do mypy "$f"; done`)
+    # stays in the shell.
+    if looped:
+        import os
+
+        names += [n for n in looped if exports_all or n in declared or n in os.environ]
     for name in names:
         base = name.partition("[")[0]
         if name in _INPUT_SETTERS or name == "printf" or env_risk(base) != "harmless":
@@ -85,6 +108,16 @@ def set_before(command: Command, call: ToolCall, home: str | Callable[[], str]) 
     if command.where != "top" and _in_script(command.where):
         return candidates[0] if candidates else setter.group(1) if setter else None
     return None
+
+
+def _exports_all(args: tuple[str, ...]) -> bool:
+    """Whether `set ARGS` turns on allexport (`set -a`, `set -ea`, `set -o allexport`)."""
+    for i, arg in enumerate(args):
+        if arg == "-o" and args[i + 1 : i + 2] == ("allexport",):
+            return True
+        if arg[:1] == "-" and arg[1:2] not in ("-", "o") and "a" in arg:
+            return True
+    return False
 
 
 def _builtin_argv(argv: tuple[str, ...]) -> tuple[str, ...]:
