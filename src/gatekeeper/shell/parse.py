@@ -58,6 +58,9 @@ _ARITH_ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|
 _ARITH_CONTEXTS = {"compound_statement", "c_style_for_statement", "arithmetic_expansion"}
 _ARITH_TESTS = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
 _TEST_NESTING = {"parenthesized_expression", "unary_expression", "binary_expression"}
+# How many parents a check climbs to find its context: `Node.parent` walks down from the
+# root, so climbing a whole 50,000-deep `((((…))))` cost minutes. Past it: GK-SHELL-006.
+_CLIMB = 64
 # Tokens and leaves that carry no command and no expansion.
 _INERT = {
     "comment",
@@ -647,8 +650,13 @@ class _Walker:
         if op.type not in _ARITH_ASSIGN:
             return
         parent = node.parent
+        climbed = 0
         while parent is not None and parent.type not in _ARITH_CONTEXTS:
             if parent.type == "test_command":
+                return
+            climbed += 1
+            if climbed > _CLIMB:
+                self.problem("GK-SHELL-006", "arithmetic nested too deep to follow", node)
                 return
             parent = parent.parent
         if parent is None or (
@@ -671,7 +679,12 @@ class _Walker:
             texts = [self.text(index)] if index is not None and index.type == "word" else []
         else:
             parent = node.parent
+            climbed = 0
             while parent is not None and parent.type in _TEST_NESTING:
+                climbed += 1
+                if climbed > _CLIMB:
+                    self.problem("GK-SHELL-006", "a test nested too deep to follow", node)
+                    return
                 parent = parent.parent
             if parent is None or parent.type != "test_command":
                 return
@@ -1226,6 +1239,8 @@ def _negated_compound(src: bytes, root: Node) -> bytes | None:
                 name = inner[0].child_by_field_name("name")
                 if name is not None and src[name.start_byte : name.end_byte] in _COMPOUND_WORDS:
                     spans.append(node.start_byte)
+                    if src[name.start_byte : name.end_byte] == b"!":
+                        spans.extend(_bang_chain(inner[0], src))
         stack.extend(node.children)
     if not spans:
         return None
@@ -1233,6 +1248,43 @@ def _negated_compound(src: bytes, root: Node) -> bytes | None:
     for start in spans:
         out[start : start + 1] = b" "
     return bytes(out)
+
+
+def _bang_chain(command: Node, src: bytes) -> list[int]:
+    """Where the `!`s of a chain start, for `! ! ! ls` read as a command `!` with the
+    words `! ls`: its name and each `!` word after it, up to the first other child. bash
+    runs `ls` (the `!`s only negate its status); all are blanked in one round."""
+    starts: list[int] = []
+    for child in command.children:
+        if src[child.start_byte : child.end_byte] != b"!":
+            break
+        starts.append(child.start_byte)
+    return starts
+
+
+def _prepared(text: str) -> tuple[str, bytes, Tree]:
+    """`text` parsed, as bash reads it where tree-sitter-bash does not: `{fd}>` redirects
+    and the reserved word `time`."""
+    src = text.encode("utf-8", "surrogateescape")
+    tree = tree_of(src)
+    if tree.root_node.has_error and (b"}>" in src or b"}<" in src):
+        text, src, tree = _brace_descriptors(text, src, tree)
+    if b"time" in src:
+        text, src, tree = _reserved_time(text, src, tree)
+    return text, src, tree
+
+
+def _unnegated_text(src: bytes, tree: Tree) -> bytes | None:
+    """`_negated_compound` of a text, or None at once when no `!` is a word of its own (a
+    blank follows bash's `!`: `"fix!"` needs no tree scan)."""
+    if b"! " in src or b"!\t" in src or b"!\n" in src:
+        return _negated_compound(src, tree.root_node)
+    return None
+
+
+# Rounds of `_both_readings`, each a parse and a walk of the whole text: a chain of `!`
+# takes one (`_bang_chain`), each `! {` inside a `! {` one more.
+_UNNEGATIONS = 4
 
 
 def _both_readings(
@@ -1245,18 +1297,30 @@ def _both_readings(
     sliced: bool,
 ) -> Script:
     """The commands and problems of `text` as the parser read it and of `unnegated` (the
-    same text without the `!` before a compound command: what bash runs), both judged.
-    Only findings are added, so the dominant verdict never falls; the two readings' `cd`s
-    both count, and neither is taken for a certain `cd DIR &&` chain."""
-    as_parsed = _walk_text(text, home, where, depth, sliced=sliced, negations=False)
-    as_run = _walk_text(
-        unnegated.decode("utf-8", "surrogateescape"), home, where, depth, sliced=sliced
-    )
+    same text without the `!` before a compound command: what bash runs), all judged.
+    Each round of blanking may uncover another `!` the parser misread (`! ! ! ls`, `! { !
+    { ls; }; }`): a loop, not a recursion (a chain of 500 `!` was a RecursionError), and
+    past `_UNNEGATIONS` rounds the rest is not read (GK-SHELL-006). Only findings are added,
+    so the dominant verdict never falls; every reading's `cd`s count, and none is taken
+    for a certain `cd DIR &&` chain."""
+    readings = [_walk_text(text, home, where, depth, sliced=sliced, negations=False)]
+    problems: list[Problem] = []
+    rounds = 0
+    next_text: bytes | None = unnegated
+    while next_text is not None:
+        rounds += 1
+        if rounds > _UNNEGATIONS:
+            clip = next_text[:200].decode("utf-8", "replace")
+            problems.append(Problem("GK-SHELL-006", "`!` nested too deep to follow", clip))
+            break
+        text, src, tree = _prepared(next_text.decode("utf-8", "surrogateescape"))
+        readings.append(_walk_text(text, home, where, depth, sliced=sliced, negations=False))
+        next_text = _unnegated_text(src, tree)
     return Script(
-        (*as_parsed.commands, *as_run.commands),
-        (*as_parsed.problems, *as_run.problems),
+        tuple(c for r in readings for c in r.commands),
+        (*(p for r in readings for p in r.problems), *problems),
         False,
-        tuple(dict.fromkeys((*as_parsed.assigned, *as_run.assigned))),
+        tuple(dict.fromkeys(a for r in readings for a in r.assigned)),
     )
 
 
@@ -1800,15 +1864,9 @@ def _walk_text(
     """`parse` by the tree alone: no plain-text fast path at this level. `sliced=False`
     decodes each node's bytes instead of slicing an ASCII text (the tests' reference);
     `negations=False` takes the parser's reading of `! {` alone (`_both_readings`)."""
-    src = text.encode("utf-8", "surrogateescape")
-    tree = tree_of(src)
-    if tree.root_node.has_error and (b"}>" in src or b"}<" in src):
-        text, src, tree = _brace_descriptors(text, src, tree)
-    if b"time" in src:
-        text, src, tree = _reserved_time(text, src, tree)
-    if negations and (b"! " in src or b"!\t" in src or b"!\n" in src):
-        # bash's `!` is a word of its own: a blank follows it (`"fix!"` needs no tree scan)
-        unnegated = _negated_compound(src, tree.root_node)
+    text, src, tree = _prepared(text)
+    if negations:
+        unnegated = _unnegated_text(src, tree)
         if unnegated is not None:
             return _both_readings(text, unnegated, home, where, depth, sliced=sliced)
     walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
