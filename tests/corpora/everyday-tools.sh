@@ -239,7 +239,8 @@ pre-commit validate-config ~/.ssh/id_rsa
 env - ls
 # ruleid: GK-BASH-008
 env - rm -rf ~
-# ruleid: GK-WRAP-004
+# `--chdir=DIR` is `-C DIR` (audit14: it was an unknown option, whatever the command)
+# ruleid: GK-WRAP-002
 env --chdir=/tmp ls
 # env -C runs the command elsewhere than the cwd it is judged from: from a subdirectory,
 # `..` then reaches above the project

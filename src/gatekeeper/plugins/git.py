@@ -426,6 +426,12 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
                 repo = value if repo == "." or value.startswith(("/", "~")) else f"{repo}/{value}"
             if opt == "--git-dir":
                 gitdir = value
+        if opt == "--bare" and not gitdir:
+            # git sets GIT_DIR to the directory it is in (after the `-C`s before it): a
+            # project root holding HEAD, objects/, refs/ and a `config` the Write tool wrote
+            # is the repository, whatever `.git` is there (bash: `git --bare log -p` ran the
+            # planted config's diff textconv)
+            gitdir = repo
     if not argv:
         return Finding(Verdict.SAFE, "GK-GIT-001", "`git` without a subcommand prints help")
     sub, args = argv[0], argv[1:]

@@ -1181,11 +1181,67 @@ def _git_sub_lines(args: Sequence[str]) -> list[str]:
     return lines
 
 
+# GNU env's long options (getopt takes any unique prefix) as their short twins; "" for the
+# signal options, whose value is optional and only ever glued (`--block-signal=INT`).
+_ENV_LONG = {
+    "--ignore-environment": "-i", "--null": "-0", "--unset": "-u", "--chdir": "-C",
+    "--split-string": "-S", "--debug": "-v", "--default-signal": "", "--ignore-signal": "",
+    "--block-signal": "", "--list-signal-handling": "",
+}  # fmt: skip
+
+
+def _env_options(args: list[str]) -> list[str]:
+    """env's options spelled the one way `_env` reads: `--split-string=X`, `--spl X` and
+    `-iSX` as `-S X`, `--unset=N` and `-uN` as `-u N`, `-C/` as `-C /`, bundled flags
+    (`-iv`) one by one, the signal options dropped; stops at the first operand or `--`.
+    bash: `env --split-string='touch m'`, `env -iS 'touch m'` and `env -C/ touch m` each
+    ran touch (they were an unknown option, REVIEW, whatever the command)."""
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--" or not a.startswith("-") or a == "-":
+            break
+        if a.startswith("--"):
+            name, eq, value = a.partition("=")
+            full = [n for n in _ENV_LONG if n.startswith(name)]
+            if len(full) != 1:
+                break  # unknown or ambiguous: `_env` asks
+            short = _ENV_LONG[full[0]]
+            if short in ("-u", "-C", "-S"):
+                if eq:
+                    out += [short, value]
+                elif i + 1 < len(args):
+                    out += [short, args[i + 1]]
+                    i += 1
+                else:
+                    break
+            elif short:
+                out.append(short)
+            i += 1
+            continue
+        for j, ch in enumerate(a[1:], 1):
+            if ch in "uCS":
+                rest = a[j + 1 :]
+                if rest:
+                    out += [f"-{ch}", rest]
+                elif i + 1 < len(args):
+                    out += [f"-{ch}", args[i + 1]]
+                    i += 1
+                else:
+                    out.append(f"-{ch}")
+                break
+            out.append(f"-{ch}")
+        i += 1
+    return out + args[i:]
+
+
 def _env(command: Command, ctx: Context) -> Finding | None:
-    args = list(command.argv[1:])
+    args = _env_options(list(command.argv[1:]))
     names: list[str] = []
     assigns: list[str] = []
     chdir = ""
+    outside: Finding | None = None
     while args:
         a = args[0]
         if a in ("-i", "-", "--ignore-environment", "-0", "--null", "-v", "--debug"):
@@ -1194,7 +1250,8 @@ def _env(command: Command, ctx: Context) -> Finding | None:
         elif a in ("-u", "--unset", "-C", "--chdir") and len(args) > 1:
             if a in ("-C", "--chdir"):
                 if not ctx.paths.is_allowed(args[1]):
-                    return Finding(
+                    # still judge the command: `env -C / rm -rf ~` is at least rm's ELEVATE
+                    outside = Finding(
                         Verdict.REVIEW,
                         "GK-WRAP-002",
                         f"`env -C {args[1]}` runs outside the allowed dirs",
@@ -1234,6 +1291,8 @@ def _env(command: Command, ctx: Context) -> Finding | None:
     if runtime is not None:
         return runtime
     inner = _wrapped(ctx, args, "env")
+    if outside is not None:
+        return inner if SEVERITY[inner.verdict] > SEVERITY[outside.verdict] else outside
     if risky is not None:
         return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
     if chdir not in ("", ".", "./") and inner.verdict == Verdict.SAFE:
@@ -1902,10 +1961,19 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
                 Verdict.REVIEW, "GK-WRAP-004", f"`{command.name} {a}` changes how the shell starts"
             )
         if a == "-c" or (a.startswith("-") and not a.startswith("--") and "c" in a[1:]):
-            if i + 1 >= len(argv):
+            at, starts = _script_index(argv, i + 1)
+            if at >= len(argv):
                 return Finding(Verdict.REVIEW, "GK-WRAP-004", f"`{argv[0]} -c` without a script")
-            inner = _script(ctx, argv[i + 1], f"{command.name} -c")
-            if command.name in _POSIX_SHELLS and (mark := _bashism(argv[i + 1])):
+            inner = _script(ctx, argv[at], f"{command.name} -c")
+            if starts:
+                # `bash -c -O extglob 'rm -rf ~'`: the script still counts
+                changed = Finding(
+                    Verdict.REVIEW,
+                    "GK-WRAP-004",
+                    f"`{command.name} {starts}` changes how the shell starts",
+                )
+                inner = inner if SEVERITY[inner.verdict] > SEVERITY[Verdict.REVIEW] else changed
+            if command.name in _POSIX_SHELLS and (mark := _bashism(argv[at])):
                 read = Finding(
                     Verdict.REVIEW,
                     "GK-WRAP-004",
@@ -1913,9 +1981,9 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
                     "judged the script",
                 )
                 inner = inner if SEVERITY[inner.verdict] > SEVERITY[Verdict.REVIEW] else read
-            if any(w.dynamic or w.glob or w.text == "{}" for w in words[i + 2 :]):
-                inner = _positional_arithmetic(argv[i + 1], inner)
-            if words[i + 1].dynamic or words[i + 1].glob:
+            if any(w.dynamic or w.glob or w.text == "{}" for w in words[at + 1 :]):
+                inner = _positional_arithmetic(argv[at], inner)
+            if words[at].dynamic or words[at].glob:
                 # Still judge the text as written: `bash -c "$(</etc/shadow)"` must not hide
                 # behind "unknown" when what is known is already worse. A glob's file name
                 # is code too (`bash -c "cat "*.py` with a file `cat x;rm -rf ~;.py`).
@@ -1937,6 +2005,27 @@ def _shell(command: Command, ctx: Context) -> Finding | None:
                 f"`{command.name} {a}` runs a script file the gate has not read",
             )
     return None  # a bare shell reading stdin is GK-BASH-006
+
+
+def _script_index(argv: tuple[str, ...], i: int) -> tuple[int, str]:
+    """Where the script of `sh -c` is: the first operand after the options, which may follow
+    `-c` (bash: `bash -c -e 'touch m'`, `bash -c -- 'touch m'` and `bash -c -o pipefail
+    'touch m'` each ran touch; the gate had judged a script `-e`). Also the first option
+    that changes how the shell starts (as the loop of `_shell` reads them), or ""."""
+    starts = ""
+    while i < len(argv) and argv[i][:1] in ("-", "+"):
+        a = argv[i]
+        if a in ("--", "-"):
+            return i + 1, starts
+        if a in ("-o", "+o", "-O", "+O"):
+            if not (a in ("-o", "+o") and i + 1 < len(argv) and argv[i + 1] in _HARMLESS_SET_O):
+                starts = starts or a
+            i += 2
+            continue
+        if a.startswith("--") or "k" in a[1:]:
+            starts = starts or a
+        i += 1
+    return i, starts
 
 
 # Shells that are no bash (`sh` is dash on Debian and Ubuntu), and bash's syntax they read

@@ -58,6 +58,9 @@ _ARITH_ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|
 _ARITH_CONTEXTS = {"compound_statement", "c_style_for_statement", "arithmetic_expansion"}
 _ARITH_TESTS = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
 _TEST_NESTING = {"parenthesized_expression", "unary_expression", "binary_expression"}
+# How many parents a check climbs to find its context: `Node.parent` walks down from the
+# root, so climbing a whole 50,000-deep `((((…))))` cost minutes. Past it: GK-SHELL-006.
+_CLIMB = 64
 # Tokens and leaves that carry no command and no expansion.
 _INERT = {
     "comment",
@@ -460,7 +463,7 @@ class _Walker:
             )
             return
         if body.type == "command":
-            fd_word = _glued_descriptor(body, node)
+            fd_word = _glued_descriptor(body, node, self.src)
             command_item = _Item(body, item.where, tuple(redirects), piped, extra=extra)
             command_item.fd_word = fd_word
             self.command(command_item, node)
@@ -471,7 +474,7 @@ class _Walker:
             self.split_tail(body, item, tuple(redirects), piped, parts)
             if parts and parts[-1].node.type == "command":
                 parts[-1].heredoc_of = node
-                parts[-1].fd_word = _glued_descriptor(parts[-1].node, node)
+                parts[-1].fd_word = _glued_descriptor(parts[-1].node, node, self.src)
             if parts:
                 parts[-1].extra = extra
             self.stack.extend(reversed(parts))
@@ -552,7 +555,7 @@ class _Walker:
                 op += self.text(child)
             elif dest is None:
                 dest = child
-            elif not (i == len(node.children) - 1 and _descriptor_of(child, node.next_sibling)):
+            elif not (i == len(node.children) - 1 and _descriptor_of(child, node.next_sibling, self.src)):
                 # Extra words after a redirect target (`> a b`) belong to the command line:
                 # `rm 2>/dev/null -rf ~` runs `rm -rf ~` (but in `>a 0<b`, `0` is b's fd).
                 word = self.word(child, where)
@@ -647,8 +650,13 @@ class _Walker:
         if op.type not in _ARITH_ASSIGN:
             return
         parent = node.parent
+        climbed = 0
         while parent is not None and parent.type not in _ARITH_CONTEXTS:
             if parent.type == "test_command":
+                return
+            climbed += 1
+            if climbed > _CLIMB:
+                self.problem("GK-SHELL-006", "arithmetic nested too deep to follow", node)
                 return
             parent = parent.parent
         if parent is None or (
@@ -671,7 +679,12 @@ class _Walker:
             texts = [self.text(index)] if index is not None and index.type == "word" else []
         else:
             parent = node.parent
+            climbed = 0
             while parent is not None and parent.type in _TEST_NESTING:
+                climbed += 1
+                if climbed > _CLIMB:
+                    self.problem("GK-SHELL-006", "a test nested too deep to follow", node)
+                    return
                 parent = parent.parent
             if parent is None or parent.type != "test_command":
                 return
@@ -1226,6 +1239,8 @@ def _negated_compound(src: bytes, root: Node) -> bytes | None:
                 name = inner[0].child_by_field_name("name")
                 if name is not None and src[name.start_byte : name.end_byte] in _COMPOUND_WORDS:
                     spans.append(node.start_byte)
+                    if src[name.start_byte : name.end_byte] == b"!":
+                        spans.extend(_bang_chain(inner[0], src))
         stack.extend(node.children)
     if not spans:
         return None
@@ -1233,6 +1248,43 @@ def _negated_compound(src: bytes, root: Node) -> bytes | None:
     for start in spans:
         out[start : start + 1] = b" "
     return bytes(out)
+
+
+def _bang_chain(command: Node, src: bytes) -> list[int]:
+    """Where the `!`s of a chain start, for `! ! ! ls` read as a command `!` with the
+    words `! ls`: its name and each `!` word after it, up to the first other child. bash
+    runs `ls` (the `!`s only negate its status); all are blanked in one round."""
+    starts: list[int] = []
+    for child in command.children:
+        if src[child.start_byte : child.end_byte] != b"!":
+            break
+        starts.append(child.start_byte)
+    return starts
+
+
+def _prepared(text: str) -> tuple[str, bytes, Tree]:
+    """`text` parsed, as bash reads it where tree-sitter-bash does not: `{fd}>` redirects
+    and the reserved word `time`."""
+    src = text.encode("utf-8", "surrogateescape")
+    tree = tree_of(src)
+    if tree.root_node.has_error and (b"}>" in src or b"}<" in src):
+        text, src, tree = _brace_descriptors(text, src, tree)
+    if b"time" in src:
+        text, src, tree = _reserved_time(text, src, tree)
+    return text, src, tree
+
+
+def _unnegated_text(src: bytes, tree: Tree) -> bytes | None:
+    """`_negated_compound` of a text, or None at once when no `!` is a word of its own (a
+    blank follows bash's `!`: `"fix!"` needs no tree scan)."""
+    if b"! " in src or b"!\t" in src or b"!\n" in src:
+        return _negated_compound(src, tree.root_node)
+    return None
+
+
+# Rounds of `_both_readings`, each a parse and a walk of the whole text: a chain of `!`
+# takes one (`_bang_chain`), each `! {` inside a `! {` one more.
+_UNNEGATIONS = 4
 
 
 def _both_readings(
@@ -1245,18 +1297,30 @@ def _both_readings(
     sliced: bool,
 ) -> Script:
     """The commands and problems of `text` as the parser read it and of `unnegated` (the
-    same text without the `!` before a compound command: what bash runs), both judged.
-    Only findings are added, so the dominant verdict never falls; the two readings' `cd`s
-    both count, and neither is taken for a certain `cd DIR &&` chain."""
-    as_parsed = _walk_text(text, home, where, depth, sliced=sliced, negations=False)
-    as_run = _walk_text(
-        unnegated.decode("utf-8", "surrogateescape"), home, where, depth, sliced=sliced
-    )
+    same text without the `!` before a compound command: what bash runs), all judged.
+    Each round of blanking may uncover another `!` the parser misread (`! ! ! ls`, `! { !
+    { ls; }; }`): a loop, not a recursion (a chain of 500 `!` was a RecursionError), and
+    past `_UNNEGATIONS` rounds the rest is not read (GK-SHELL-006). Only findings are added,
+    so the dominant verdict never falls; every reading's `cd`s count, and none is taken
+    for a certain `cd DIR &&` chain."""
+    readings = [_walk_text(text, home, where, depth, sliced=sliced, negations=False)]
+    problems: list[Problem] = []
+    rounds = 0
+    next_text: bytes | None = unnegated
+    while next_text is not None:
+        rounds += 1
+        if rounds > _UNNEGATIONS:
+            clip = next_text[:200].decode("utf-8", "replace")
+            problems.append(Problem("GK-SHELL-006", "`!` nested too deep to follow", clip))
+            break
+        text, src, tree = _prepared(next_text.decode("utf-8", "surrogateescape"))
+        readings.append(_walk_text(text, home, where, depth, sliced=sliced, negations=False))
+        next_text = _unnegated_text(src, tree)
     return Script(
-        (*as_parsed.commands, *as_run.commands),
-        (*as_parsed.problems, *as_run.problems),
+        tuple(c for r in readings for c in r.commands),
+        (*(p for r in readings for p in r.problems), *problems),
         False,
-        tuple(dict.fromkeys((*as_parsed.assigned, *as_run.assigned))),
+        tuple(dict.fromkeys(a for r in readings for a in r.assigned)),
     )
 
 
@@ -1273,7 +1337,7 @@ def _unnegated(node: Node, src: bytes) -> Node:
     return node
 
 
-def _glued_descriptor(body: Node, statement: Node) -> bool:
+def _glued_descriptor(body: Node, statement: Node, src: bytes) -> bool:
     """Whether the command `body` ends with a number glued to the redirect after it: the
     redirect's descriptor, which tree-sitter-bash reads as a word (`0<f rm -rf ~` was the
     command `0`; `cat 0<f x`, `cat 0 x`)."""
@@ -1283,19 +1347,22 @@ def _glued_descriptor(body: Node, statement: Node) -> bool:
     if last is None:
         return False
     after = next((c for c in statement.children if c.start_byte >= body.end_byte), None)
-    return _descriptor_of(last, after)
+    return _descriptor_of(last, after, src)
 
 
-def _descriptor_of(word: Node, after: Node | None) -> bool:
+def _descriptor_of(word: Node, after: Node | None, src: bytes) -> bool:
     """Whether `word` (a number, or `{name}`) is glued to the redirect `after` as its
-    descriptor: tree-sitter-bash reads `0<f` and `{fd}>f` as a word and a redirect."""
+    descriptor: tree-sitter-bash reads `0<f` and `{fd}>f` as a word and a redirect.
+    Its text is sliced from `src`: `Node.text` of a tree parsed through a callback (a
+    watched text, see `_parse`) crashed the process (SIGSEGV: no stdout, so Claude Code
+    ran the call)."""
     if after is None or after.type not in _REDIRECTS or after.start_byte != word.end_byte:
         return False
     if any(c.type == "file_descriptor" for c in after.children):
         return False
     if word.type == "number":
         return True
-    text = word.text.decode("utf-8", "replace") if word.text is not None else ""
+    text = src[word.start_byte : word.end_byte].decode("utf-8", "replace")
     name = text[1:-1]  # `{fd}`: a variable's name between braces
     return text[:1] == "{" and text[-1:] == "}" and name.isascii() and name.isidentifier()
 
@@ -1797,15 +1864,9 @@ def _walk_text(
     """`parse` by the tree alone: no plain-text fast path at this level. `sliced=False`
     decodes each node's bytes instead of slicing an ASCII text (the tests' reference);
     `negations=False` takes the parser's reading of `! {` alone (`_both_readings`)."""
-    src = text.encode("utf-8", "surrogateescape")
-    tree = tree_of(src)
-    if tree.root_node.has_error and (b"}>" in src or b"}<" in src):
-        text, src, tree = _brace_descriptors(text, src, tree)
-    if b"time" in src:
-        text, src, tree = _reserved_time(text, src, tree)
-    if negations and (b"! " in src or b"!\t" in src or b"!\n" in src):
-        # bash's `!` is a word of its own: a blank follows it (`"fix!"` needs no tree scan)
-        unnegated = _negated_compound(src, tree.root_node)
+    text, src, tree = _prepared(text)
+    if negations:
+        unnegated = _unnegated_text(src, tree)
         if unnegated is not None:
             return _both_readings(text, unnegated, home, where, depth, sliced=sliced)
     walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
@@ -1841,7 +1902,7 @@ def _walk_text(
         b"${" in src and (b":" in src or b"[" in src)
     ):
         _arithmetic_secrets(root, src, walker)
-    if root.has_error and not walker.problems and not _only_herestring_quirk(root):
+    if root.has_error and not walker.problems and not _only_herestring_quirk(root, src):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
     commands = walker.commands
@@ -2017,8 +2078,9 @@ def _glued_comments(root: Node, src: bytes, walker: _Walker) -> None:
         at = src.find(b"#", at + 1)
 
 
-def _only_herestring_quirk(root: Node) -> bool:
-    """True when every ERROR in the tree is the `<<` of a split `<<<` (see `redirected`)."""
+def _only_herestring_quirk(root: Node, src: bytes) -> bool:
+    """True when every ERROR in the tree is the `<<` of a split `<<<` (see `redirected`).
+    The text is sliced from `src`, never `Node.text` (see `_descriptor_of`)."""
     todo = [root]
     while todo:
         node = todo.pop()
@@ -2028,7 +2090,7 @@ def _only_herestring_quirk(root: Node) -> bool:
             if child.type == "ERROR":
                 if not (
                     node.type == "redirected_statement"
-                    and child.text == b"<<"
+                    and src[child.start_byte : child.end_byte] == b"<<"
                     and _next_is_input_redirect(node, i)
                 ):
                     return False

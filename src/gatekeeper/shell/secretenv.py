@@ -228,6 +228,9 @@ def _env_prints(args: list[str]) -> bool:
         i += 1
         if a == "--ignore-environment" or (a[:1] == "-" and a[1:2] != "-" and "i" in a):
             return False
+        name, eq, value = a.partition("=")
+        if eq and len(name) > 2 and "--split-string".startswith(name) and value.strip():
+            return False  # `env --split-string='ls -la'` runs ls (`-S 'ls -la'` does below)
         if a in ("-u", "--unset", "-C", "--chdir"):
             i += 1
         elif a == "--":
