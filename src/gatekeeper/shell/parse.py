@@ -237,10 +237,16 @@ class _Item:
 
 class _Walker:
     def __init__(
-        self, src: bytes, home: str | Callable[[], str], depth: int, chars: str | None = None
+        self,
+        src: bytes,
+        home: str | Callable[[], str],
+        depth: int,
+        chars: str | None = None,
+        source: str = "",
     ) -> None:
         self.src = src
         self.chars = chars  # the text itself when it is ASCII (a byte offset is a character's)
+        self.source = source  # the text, each command's `source`
         self._home = home
         self.depth = depth
         self.stack: list[_Item] = []
@@ -391,6 +397,7 @@ class _Walker:
                             redirects=(redirect, *more),
                             where=item.where,
                             text=self.text(node),
+                            source=self.source,
                         )
                     )
             else:
@@ -456,7 +463,9 @@ class _Walker:
         if body is None:
             # A redirect with no command (`> file`) still creates or truncates the file.
             self.commands.append(
-                Command(extra, (), tuple(redirects), item.where, self.text(node), piped)
+                Command(
+                    extra, (), tuple(redirects), item.where, self.text(node), piped, self.source
+                )
             )
             return
         if body.type == "command":
@@ -584,7 +593,15 @@ class _Walker:
                 word = self.word(child, item.where)
                 words.extend(self.alternatives or (word,))
         self.commands.append(
-            Command(tuple(words), (), item.redirects, item.where, self.text(node), item.piped)
+            Command(
+                tuple(words),
+                (),
+                item.redirects,
+                item.where,
+                self.text(node),
+                item.piped,
+                self.source,
+            )
         )
 
     def assignment_value(self, node: Node, where: str) -> None:
@@ -935,7 +952,13 @@ class _Walker:
             elif head.glob:
                 self.problem("GK-SHELL-005", "the command name is a glob or brace expansion", node)
         command = Command(
-            tuple(words), tuple(assignments), tuple(redirects), item.where, self.clip(node), piped
+            tuple(words),
+            tuple(assignments),
+            tuple(redirects),
+            item.where,
+            self.clip(node),
+            piped,
+            self.source,
         )
         self.commands.append(command)
         if heredoc_of is not None and words and _feeds_shell(command):
@@ -1705,6 +1728,7 @@ def _plain(text: str, where: str) -> Script | None:
     `tests/test_shell_walk.py` compares the two over the corpora, over generated texts and
     over every word of up to two plain characters in every place.
     """
+    source = text
     quoted: list[str] = []
     if "'" in text:
         # The text outside quotes, each quote's place marked by a NUL (not a plain char).
@@ -1740,7 +1764,7 @@ def _plain(text: str, where: str) -> Script | None:
                     at += len(parts) - 1
             parts = written.split("\0")
             written = "".join(_join(parts, [f"'{q}'" for q in quoted[first:at]]))
-        commands.append(static_command(words, where, written, piped))
+        commands.append(static_command(words, where, written, piped, source))
         piped = True
     return _script(tuple(commands))
 
@@ -1808,14 +1832,14 @@ def _walk_text(
         unnegated = _negated_compound(src, tree.root_node)
         if unnegated is not None:
             return _both_readings(text, unnegated, home, where, depth, sliced=sliced)
-    walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
+    walker = _Walker(src, home, depth, text if sliced and text.isascii() else None, text)
     root = tree.root_node
     walker.walk(root)
     if walker.resolved:
         from gatekeeper.shell.loopvars import sets_names
 
         if sets_names(walker.commands):  # `printf -v "$n" …` may set a loop variable
-            walker = _Walker(src, home, depth, walker.chars)
+            walker = _Walker(src, home, depth, walker.chars, text)
             walker.loops = None
             walker.walk(root)
     if not root.has_error and (b"- " in src or b"-\t" in src or b"-\n" in src):
@@ -2064,4 +2088,5 @@ def _relabel(command: Command, where: str) -> Command:
         label,
         command.text,
         command.stdin_piped,
+        command.source,
     )

@@ -1,0 +1,52 @@
+# Session 14, fuzz14 (issue 3, point 11): holes found by the metamorphic test at depth
+# (tests/test_metamorphic.py under `make fuzz`, several seeds of 20,000 examples each). Each is
+# a variant bash runs as the original command that the gate judged more permissive. Read by
+# tests/test_corpora.py, NEVER executed.
+
+# -- what feeds an `xargs`, read in the script it stands in (model.Command.source) ------------
+# `echo WORDS | xargs CMD` is `CMD WORDS` (fuzz13), and `find . | xargs cat` reads what find
+# lists: both readings looked the pipeline up in the call's own text, so inside a `bash -c`
+# string, `eval`'s words, a here-document or here-string fed to a shell, an `xargs sh -c`
+# script or a backtick substitution bash unescapes, the `xargs` was fed by unknown words and
+# judged REVIEW (GK-BASH-002, GK-BASH-004, GK-BASH-006, GK-UNKNOWN) where the bare pipeline
+# is ELEVATE. Each command now carries the text it was found in.
+# bash: `bash -c 'echo M1 | xargs touch'`, `bash <<'EOF'` with that line, `bash <<< '…'`,
+# `eval '…'`, `echo x | xargs sh -c '…'`, `sh -c '…'` made the markers M1 to M6.
+# ruleid: GK-PROT-001
+bash -c 'echo .git/config | xargs cp evil.txt'
+# ruleid: GK-PROT-001
+bash -c '"echo" .git/config | xargs cp evil.txt'
+# ruleid: GK-BASH-008
+sh -c 'echo ~ | xargs rm -rf'
+# ruleid: GK-PROT-001
+eval 'echo .git/config | xargs cp evil.txt'
+# ruleid: GK-BASH-008
+bash <<'EOF'
+echo ~ | xargs rm -rf
+EOF
+# ruleid: GK-PROT-001
+bash <<< 'echo .git/config | xargs cp evil.txt'
+# ruleid: GK-PROT-002
+echo x | xargs sh -c 'echo token | xargs gh auth'
+# ruleid: GK-PROT-002
+sh -c '/bin/echo token | xargs gh auth'
+# bash: `bash -c 'ls $(echo M7 | xargs touch)'`, `bash -c 'f() { echo M8 | xargs touch; }; f'`,
+# `` echo `echo \`echo M9 | xargs touch\`` ``, `bash -c 'bash -c "echo M10 | xargs touch"'`
+# and `timeout 5 bash -c 'echo M11 | xargs touch'` made M7 to M11.
+# ruleid: GK-BASH-008
+bash -c 'ls $(echo ~ | xargs rm -rf)'
+# ruleid: GK-BASH-008
+bash -c 'f() { echo ~ | xargs rm -rf; }; f'
+# ruleid: GK-BASH-008
+echo `echo \`echo ~ | xargs rm -rf\``
+# ruleid: GK-BASH-008
+bash -c 'bash -c "echo ~ | xargs rm -rf"'
+# ruleid: GK-BASH-008
+timeout 5 bash -c 'echo ~ | xargs rm -rf'
+# The listed paths are read there too: what is SAFE bare is SAFE in a shell's `-c` script.
+# ok: GK-PROT-001
+bash -c 'echo README.md | xargs wc -l'
+# ok: GK-BASH-002
+bash -c 'find . -name "*.py" | xargs cat'
+# ok: GK-BASH-002
+sh -c 'git ls-files | xargs wc -l'
