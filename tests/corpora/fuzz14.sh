@@ -50,3 +50,28 @@ bash -c 'echo README.md | xargs wc -l'
 bash -c 'find . -name "*.py" | xargs cat'
 # ok: GK-BASH-002
 sh -c 'git ls-files | xargs wc -l'
+
+# -- a wrapper with options in front of the `echo` (plugins.wrappers `_run_as_is`) ------------
+# `command echo`, `env echo`, `nice echo` were looked through, but not `nice -n 5 echo`,
+# `timeout 5 echo`, `command -p echo`, `env -- X=1 echo`, `chrt -o 0 echo`, `taskset -c 0
+# echo`, `stdbuf -oL echo` or `ionice -c 3 echo`: the xargs got unknown words (REVIEW) where
+# the bare pipeline is ELEVATE. Each wrapper runs echo with its words, into the same pipe.
+# bash: `nice -n 5 echo M | xargs touch` and the seven others each made their marker.
+# ruleid: GK-BASH-008
+nice -n 5 echo ~ | xargs rm -rf
+# ruleid: GK-PROT-001
+timeout 5 "echo" .git/config | xargs cp evil.txt
+# ruleid: GK-PROT-002
+env -- CI=1 echo token | xargs gh auth
+# ruleid: GK-PROT-001
+command -p echo ~/.bashrc | xargs chmod -x
+# ruleid: GK-BASH-008
+chrt -o 0 echo ~ | xargs rm -rf
+# ruleid: GK-BASH-008
+taskset -c 0 echo ~ | xargs rm -rf
+# ruleid: GK-BASH-008
+stdbuf -oL echo ~ | xargs rm -rf
+# ruleid: GK-BASH-008
+ionice -c 3 echo ~ | xargs rm -rf
+# ok: GK-BASH-008
+echo README.md | xargs wc -l

@@ -1613,9 +1613,7 @@ def _echoed_words(
     if script.problems or len(script.commands) != 1:
         return None
     echo = script.commands[0]
-    argv = list(echo.argv)
-    while len(argv) > 1 and argv[0].rsplit("/", 1)[-1] in _ECHO_WRAPPERS:
-        argv = argv[1:]  # `command echo x`, `env echo x`: the same words
+    argv = _run_as_is(list(echo.argv))
     words = argv[1:]
     if argv[0].rsplit("/", 1)[-1] != "echo" or echo.redirects or not words:
         return None
@@ -1628,8 +1626,38 @@ def _echoed_words(
     return words
 
 
-# Words before `echo` that run it with the same words (a prefix assignment changes nothing).
-_ECHO_WRAPPERS = {"command", "builtin", "env", "nohup", "nice"}
+def _run_as_is(argv: list[str]) -> list[str]:
+    """The command that wrappers in front of it run with its words and its output as they
+    are: `command -p echo x`, `nice -n 5 echo x`, `timeout 5 echo x`, `env -- X=1 echo x`
+    are `echo x` (a prefix assignment changes nothing either). A wrapper that describes the
+    command instead (`command -v`), hides its output (`chronic`) or sends it elsewhere
+    (`coproc`) is where it stops: the whole argv is then no `echo`."""
+    while len(argv) > 1:
+        name = argv[0].rsplit("/", 1)[-1]
+        if name in _SIMPLE and name not in _NOT_AS_IS:
+            if name == "command" and any(a in ("-v", "-V") for a in argv[1:2]):
+                break
+            rest = _skip_options(argv[1:], _SIMPLE[name])
+            if name == "nice" and rest and rest[0].lstrip("-+").isdigit() and argv[1][:1] == "-":
+                rest = rest[1:]
+            if name in ("taskset", "chrt"):
+                rest = rest[1:]
+        elif name == "timeout":
+            rest = _skip_options(argv[1:], {"-s", "--signal", "-k", "--kill-after"})[1:]
+        elif name == "env":
+            rest = argv[1:]
+            while rest and (rest[0] in ("-i", "-", "--", "--ignore-environment") or "=" in rest[0]):
+                rest = rest[1:]
+        else:
+            break
+        if not rest:
+            break
+        argv = rest
+    return argv
+
+
+# `_SIMPLE` wrappers that do not pass their command's output on as it is.
+_NOT_AS_IS = {"chronic", "coproc"}
 # A word xargs reads back as it was echoed: no blank, quote or backslash to split or strip.
 _ECHOED = LazyRegex(r"^[\w./@%+=:,~-]+$")
 
