@@ -75,3 +75,22 @@ stdbuf -oL echo ~ | xargs rm -rf
 ionice -c 3 echo ~ | xargs rm -rf
 # ok: GK-BASH-008
 echo README.md | xargs wc -l
+
+# -- a shell fed its script through any runner the wrappers know (shell.parse `_RUNNERS`) -----
+# A here-string or here-document fed to `bash` behind `timeout`, `nice`, `env`... is parsed
+# as the script it is; behind `chrt -o 0`, `strace -o F` or `fakeroot` it was only "a shell
+# reading stdin" (GK-BASH-006, REVIEW) where the bare one is ELEVATE.
+# bash: `chrt -o 0 bash <<< 'touch M1'`, `chrt -o 0 sh <<'EOF'` (touch M2), `strace -f -o
+# /dev/null bash <<< 'touch M3'`, `fakeroot bash <<< 'touch M4'` made M1 to M4.
+# ruleid: GK-BASH-008
+chrt -o 0 bash <<< 'rm -rf ~'
+# ruleid: GK-BASH-008
+strace -o /dev/null bash <<< 'rm -rf ~'
+# ruleid: GK-BASH-008
+chrt -o 0 sh <<'EOF'
+rm -rf ~
+EOF
+# ruleid: GK-PROT-002
+fakeroot bash <<< 'cat ~/.ssh/id_rsa'
+# ok: GK-BASH-008
+chrt -o 0 ls

@@ -1333,9 +1333,35 @@ def _next_is_input_redirect(node: Node, index: int) -> bool:
     )
 
 
-# Commands that run the rest of their argv: `timeout 5 bash <<EOF` feeds the shell too.
+# Commands that run the rest of their argv: `timeout 5 bash <<EOF` feeds the shell too, and
+# so does every wrapper and runner `plugins.wrappers` knows (`chrt -o 0 bash <<< '…'`,
+# `strace -o log bash <<EOF`; tests/test_fuzz14.py compares the two).
 _RUNNERS = {"timeout", "nice", "nohup", "env", "command", "builtin", "exec", "stdbuf", "time"}
 _RUNNERS |= {"sudo", "doas", "setsid", "ionice", "chronic", "unbuffer", "flock", "taskset"}
+_RUNNERS |= {
+    "abduco", "alacritty", "asdf", "aws-vault", "bear", "bundle", "bwrap", "caffeinate",
+    "calife", "capsh", "catchsegv", "ccache", "cgexec", "chamber", "chpst", "chroot",
+    "chrt", "conda", "coproc", "cpulimit", "csh", "daemonize", "dbus-launch",
+    "dbus-run-session", "devbox", "direnv", "distcc", "distrobox", "distrobox-enter",
+    "doppler", "dotenv", "dotenvx", "dtach", "dumb-init", "eatmydata", "elvish", "entr",
+    "envdir", "envuidgid", "fakeroot", "faketime", "firejail", "fish", "flatpak-spawn",
+    "foot", "gnome-terminal", "goenv", "gosu", "hatch", "heaptrack", "hyperfine", "ifne",
+    "infisical", "intercept-build", "jenv", "keep-one-running", "kitty", "konsole", "ksu",
+    "lckdo", "ld-linux-aarch64.so.1", "ld-linux-x86-64.so.2", "ld.so", "linux32", "linux64",
+    "ltrace", "machinectl", "mamba", "memusage", "micromamba", "mise", "newgrp", "nix",
+    "nix-shell", "nocache", "nodenv", "noglob", "nsenter", "nu", "numactl", "nvm", "op",
+    "pdm", "pee", "perf", "pipenv", "pixi", "pkexec", "pnpm", "poetry", "prlimit", "proot",
+    "proxychains", "proxychains4", "pwsh", "pyenv", "rbenv", "rlwrap", "rr", "rtx",
+    "run-one", "run-one-constantly", "run-one-until-failure", "run-one-until-success",
+    "run-this-one", "run0", "runcon", "runuser", "rye", "s6-setuidgid", "sandbox",
+    "sandbox-exec", "scan-build", "sccache", "schroot", "screen", "setarch", "setpriv",
+    "setuidgid", "sg", "softlimit", "sops", "ssh-agent", "sshpass", "st",
+    "start-stop-daemon", "strace", "su", "su-exec", "sudoedit", "systemd-cat",
+    "systemd-inhibit", "systemd-nspawn", "systemd-run", "tcsh", "terminator", "tini",
+    "toolbox", "torsocks", "trickle", "unshare", "urxvt", "uxterm", "valgrind", "watchexec",
+    "wezterm", "with-contenv", "xcrun", "xfce4-terminal", "xonsh", "xterm", "xvfb-run",
+    "yarn"
+}
 
 
 def _feeds_shell(command: Command) -> bool:
