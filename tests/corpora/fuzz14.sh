@@ -94,3 +94,17 @@ EOF
 fakeroot bash <<< 'cat ~/.ssh/id_rsa'
 # ok: GK-BASH-008
 chrt -o 0 ls
+
+# -- git's own options before a credential helper (shell.credprint) ---------------------------
+# `git credential-store get` prints the stored password (GK-PROT-002); with `-C .`, `-c k=v`
+# or `--no-pager` before it the subcommand was not found (GK-GIT-004, REVIEW).
+# bash: `printf 'protocol=https\nhost=example.invalid\n\n' | git -C . credential-store --file
+# F get` printed the username and password stored in F.
+# ruleid: GK-PROT-002
+printf 'protocol=https\nhost=github.com\n\n' | git -C . credential-store get
+# ruleid: GK-PROT-002
+git --no-pager credential-store get
+# ruleid: GK-PROT-002
+git -c a.b=c credential-cache get
+# ok: GK-PROT-002
+git -C . status
