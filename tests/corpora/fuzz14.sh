@@ -108,3 +108,24 @@ git --no-pager credential-store get
 git -c a.b=c credential-cache get
 # ok: GK-PROT-002
 git -C . status
+
+# -- `"$PWD"/x` is `./x` (plugins.protected `_from_pwd`) --------------------------------------
+# A write target spelled through `$PWD` was only "known at run time" (GK-WRITE-003, REVIEW,
+# which the reviewer may approve); bash's PWD is the directory the command runs in, after a
+# `cd` too. The target stays dynamic (REVIEW); its `./x` reading adds the protected path.
+# bash: in a dir d, `echo {} > "$PWD"/.claude/m1`, and after `cd .claude`, `echo {} >
+# "$PWD"/m2` and `echo {} > ${PWD}/m3`, wrote d/.claude/m1, m2 and m3.
+# ruleid: GK-PROT-001
+echo {} > "$PWD"/.claude/settings.json
+# ruleid: GK-PROT-001
+cd .claude && echo {} > "$PWD"/settings.json
+# ruleid: GK-PROT-001
+cp x "${PWD}/.git/config"
+# ruleid: GK-PROT-001
+rm -rf "$PWD"/.git
+# ruleid: GK-PROT-001
+tar -xf a.tar -C "$PWD"/.git
+# ruleid: GK-PROT-001
+sed -i s/a/b/ "$PWD"/.git/config
+# ok: GK-PROT-001
+echo x > ./out.txt
