@@ -129,3 +129,15 @@ tar -xf a.tar -C "$PWD"/.git
 sed -i s/a/b/ "$PWD"/.git/config
 # ok: GK-PROT-001
 echo x > ./out.txt
+
+# -- an assignment in a pipeline's stage (shell.parse `Walker.assigned`) ----------------------
+# `{ f=X; cat "$f"; } > out` reads X (GK-PROT-002 for a key); as a pipeline's stage the group
+# is a subshell of its own, where the assignment was not followed: `cat "$f"` was unknown
+# (GK-BASH-002, REVIEW). The value now holds to the end of its stage.
+# bash: `{ f=M1; touch "$f"; } | cat` and `if true; then f=M2; touch "$f"; fi | cat` made M1, M2.
+# ruleid: GK-PROT-002
+{ f=~/.ssh/id_rsa; cat "$f"; } | tee out.txt
+# ruleid: GK-PROT-002
+if true; then f=~/.ssh/id_rsa; cat "$f"; fi | head
+# ok: GK-PROT-002
+{ f=README.md; cat "$f"; } | head

@@ -762,8 +762,8 @@ class _Walker:
 
     def assigned(self, node: Node, where: str) -> None:
         """Note `name=value` standing alone in this shell (in `&&`/`||` lists, `!`, `{ }`
-        groups, a `( )` subshell up to its end, bodies of `if`, loops and functions; not in
-        a pipeline stage or a substitution, nor sent to the background), whose variable
+        groups, a `( )` subshell or a pipeline's stage up to its end, bodies of `if`, loops
+        and functions; not in a substitution, nor sent to the background), whose variable
         takes no other value: later `$name` are its value, as a loop's words are
         (`shell.loopvars`); after the first place of such a list or in a body that may not
         run, its value or an unknown one.
@@ -795,6 +795,10 @@ class _Walker:
                     maybe = True
             elif kind == "subshell":
                 end = min(end, parent.end_byte)  # `( f=x; cat "$f" )`: the value ends there
+            elif kind == "pipeline":
+                # `{ f=x; cat "$f"; } | head`: a stage is a subshell, the value ends with it
+                # (a use in another stage is outside it: `f=x | cat "$f"` is not followed)
+                end = min(end, statement.end_byte)
             elif kind in _MAYBE_RUN:
                 maybe = True  # `if true; then f=x; fi`, a loop's or a function's body
             elif kind not in ("negated_command", "redirected_statement") and not (
