@@ -141,3 +141,19 @@ echo x > ./out.txt
 if true; then f=~/.ssh/id_rsa; cat "$f"; fi | head
 # ok: GK-PROT-002
 { f=README.md; cat "$f"; } | head
+
+# -- a `-` inside a word is no option (shell.loopvars `loop_variable`) ------------------------
+# The loop's variable is followed only if nothing else in the text can set it; an identifier
+# ending with the name after a `-` (`printf -vc x`) can. A plain word with a `-` inside
+# (`/tmp/gk-metamorphic.log`, `a-f.log`, a comment's `x-c`) made `$c` unknown: the dynamic
+# command name was REVIEW (GK-SHELL-003) where `for c in ls rm; do $c -rf ~; done` is ELEVATE.
+# A quote or an expansion before the `-` may still leave it first (`printf ""-vc x`).
+# bash: `for c in echo touch; do $c M; done >> /tmp/a-b.log` made M.
+# ruleid: GK-BASH-008
+for c in ls rm; do $c -rf ~; done >> /tmp/gk-metamorphic.log
+# ruleid: GK-BASH-008
+for c in ls rm; do $c -rf ~; done # x-c
+# ruleid: GK-BASH-002
+for f in README.md; do printf ""-vf x; cat "$f"; done
+# ok: GK-BASH-002
+for f in README.md; do cat "$f"; done > a-f.log
