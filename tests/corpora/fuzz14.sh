@@ -3,6 +3,16 @@
 # a variant bash runs as the original command that the gate judged more permissive. Read by
 # tests/test_corpora.py, NEVER executed.
 
+# The variants tests/test_metamorphic.py gained here, each the same command to bash (in a dir
+# d with a real subdir src): `echo hi` then `> T`, `1> T`, `>| T`, `>> T`, `&> T`, `| tee
+# T`, `| tee -a T`, `| dd of=T status=none` each wrote T; `> ./p1`, `> src/../p2`, `>
+# "$PWD"/p3`, `> ${PWD}/p4` wrote d/p1..p4, `> "$HOME"/p5` wrote $HOME/p5; `git -C . config
+# --file F a.b c` and `git --no-pager config --file F a.b c` wrote F; `bash -c 'cd . && exec
+# touch M'` made M; `command -p`, `env --` (`env -- A=1 sh -c 'echo $A'` printed 1), `nice
+# -n 5`, `ionice -c 3`, `chrt -o 0`, `taskset -c 0`, `stdbuf -oL` before `touch M` made M.
+# Not variants: `tee`/`dd` to `/dev/tcp/...` (bash's own path: they open no socket), `exec !`
+# and `echo x | xargs !` (a program named `!`).
+
 # -- what feeds an `xargs`, read in the script it stands in (model.Command.source) ------------
 # `echo WORDS | xargs CMD` is `CMD WORDS` (fuzz13), and `find . | xargs cat` reads what find
 # lists: both readings looked the pipeline up in the call's own text, so inside a `bash -c`
