@@ -163,6 +163,9 @@ if true; then f=~/.ssh/id_rsa; cat "$f"; fi | head
 for c in ls rm; do $c -rf ~; done >> /tmp/gk-metamorphic.log
 # ruleid: GK-BASH-008
 for c in ls rm; do $c -rf ~; done # x-c
+# bash: `for c in echo touch; do $c M; done | dd of=/tmp/x-y.log status=none` made M.
+# ruleid: GK-BASH-008
+for c in ls rm; do $c -rf ~; done | dd of=/tmp/gk-metamorphic.log status=none
 # ruleid: GK-BASH-002
 for f in README.md; do printf ""-vf x; cat "$f"; done
 # ok: GK-BASH-002

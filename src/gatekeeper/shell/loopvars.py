@@ -54,7 +54,7 @@ _IDENT = _NAME_CHARS | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 # What may stand right before and after an option letter `-f` that stands alone.
 _BEFORE_OPTION = frozenset(" \t\n;|&(")
 # Characters of a word that bash keeps as they are (no quote, expansion or escape).
-_PLAIN = _IDENT | frozenset("./:@%+,-")
+_PLAIN = _IDENT | frozenset("./:@%+,=-")
 _AFTER_OPTION = frozenset(" \t\n;|&)<>")
 
 # Builtins (and keywords) that set a variable named by a word they are given (bash 5.3's
