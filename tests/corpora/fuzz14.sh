@@ -170,3 +170,21 @@ for c in ls rm; do $c -rf ~; done | dd of=/tmp/gk-metamorphic.log status=none
 for f in README.md; do printf ""-vf x; cat "$f"; done
 # ok: GK-BASH-002
 for f in README.md; do cat "$f"; done > a-f.log
+
+# -- tar's shell lines as getopt_long reads them (plugins.wrappers `_option_lines`) ------------
+# `--checkpoint-action=exec='rm -rf ~'` was judged as the line it runs (GK-BASH-008); its
+# value as the next word (`--checkpoint-action exec=…`, found by the `--opt=value` variant)
+# or an abbreviated name (`--checkpoint-ac=`, `--to-com=`, `--use-compress=`) was only
+# GK-BASH-005 / GK-UNKNOWN / GK-PROT-004 (REVIEW). getopt_long takes both.
+# bash: `--checkpoint-action exec='touch M1'`, `--checkpoint-ac=exec='touch M2'`, `tar -xf
+# t.tar --to-com='touch M3'` and `--use-compress='sh -c "…; touch M4"'` made M1 to M4.
+# ruleid: GK-BASH-008
+tar -cf /dev/null --checkpoint=1 --checkpoint-action exec='rm -rf ~' src
+# ruleid: GK-BASH-008
+tar -cf /dev/null --checkpoint=1 --checkpoint-ac=exec='rm -rf ~' src
+# ruleid: GK-BASH-008
+tar -xf a.tar --to-com='rm -rf ~'
+# ruleid: GK-BASH-008
+tar -cf a.tar --use-compress='rm -rf ~' src
+# ok: GK-BASH-008
+tar -czf a.tgz src

@@ -1111,6 +1111,9 @@ _GIT_SUB_LINES: dict[str, tuple[str, ...]] = {
 }
 
 
+_CHECKPOINT_ACTION = "--checkpoint-action"
+
+
 def _option_lines(command: Command, ctx: Context) -> Finding | None:
     """The lines a program's own options hand to a shell (`_LINE_OPTIONS`, git's `-c` keys,
     vim's `+CMD`): each judged as a shell line, and the call at least REVIEW when there is
@@ -1118,14 +1121,19 @@ def _option_lines(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     args = list(command.argv[1:])
     options = _LINE_OPTIONS[name]
+    tar = name in ("tar", "gtar", "bsdtar")
     lines: list[str] = []
     for i, arg in enumerate(args):
         value = args[i + 1] if i + 1 < len(args) else ""
         opt, eq, attached = arg.partition("=")
-        if opt in options and (eq or value):
+        # getopt_long takes a long option's unambiguous prefix (`--to-com=CMD`), and its
+        # value attached or as the next word (`--checkpoint-action exec=CMD`)
+        if (opt in options or long_options(opt, options)) and (eq or value):
             lines.append(attached if eq else value)
-        elif arg.startswith("--checkpoint-action=exec=") and name in ("tar", "gtar", "bsdtar"):
-            lines.append(arg[len("--checkpoint-action=exec=") :])
+        elif tar and _CHECKPOINT_ACTION.startswith(opt) and len(opt) > len("--checkpoint"):
+            action = attached if eq else value
+            if action.startswith("exec="):
+                lines.append(action[len("exec=") :])
         elif name == "git" and arg == "-c" and "=" in value:
             key, _, setting = value.partition("=")
             if key.rpartition(".")[2].lower() in _GIT_LINE_KEYS or key.lower().startswith("alias."):
