@@ -251,6 +251,21 @@ def _per_word(how: Callable[[str], str | None]) -> Callable[[str], str]:
     return apply
 
 
+# Commands whose `dir/name` operands name other things than files: a resource (`kubectl get
+# secret/db`), a repository (`gh repo view owner/name`), a store's entry (`pass show
+# web/site`, `vault read secret/db`), a chart, a package, a service. `./secret/db` is then
+# another name (kubectl: no resource type `.`), no spelling of the same path (fuzz14).
+_NOT_PATHS = {"kubectl", "oc", "helm", "gh", "glab", "pass", "gopass", "vault", "launchctl"}
+_NOT_PATHS |= {"systemctl", "docker", "podman", "npm", "pnpm", "yarn", "pip", "go", "cargo"}
+_NOT_PATHS |= {"brew", "aws", "gcloud", "az"}
+
+
+def _per_path(how: Callable[[str], str | None]) -> Callable[[str], str]:
+    """`_per_word` for a path's spellings: not for the operands of `_NOT_PATHS`."""
+    rewrite = _per_word(how)
+    return lambda t: t if (t.split(maxsplit=1) or [""])[0] in _NOT_PATHS else rewrite(t)
+
+
 def _home_spelling(spelling: str) -> Callable[[str], str]:
     """`~/x` (unquoted) as `$HOME/x`, `${HOME}/x` or `"$HOME"/x`."""
     return _per_word(
@@ -438,7 +453,7 @@ def _spelled(how: Callable[[str, str], str | None]) -> Callable[[str], str]:
             if spelled is None:
                 return text
             return text[: m.start("target")] + spelled
-        return _per_word(lambda w: how(w, text) if _dot_slash(w) else None)(text)
+        return _per_path(lambda w: how(w, text) if _dot_slash(w) else None)(text)
 
     return apply
 
@@ -530,9 +545,9 @@ TRANSFORMS: dict[str, Callable[[str], str]] = {
     "tabs": _tabs,
     "-- before operands": _double_dash,
     "--opt=value": _long_equals,
-    "./path": _per_word(_dot_slash),
-    "//path": _per_word(lambda w: "/" + w if re.fullmatch(r"/[\w.-][\w./-]*", w) else None),
-    "/./path": _per_word(lambda w: "/." + w if re.fullmatch(r"/[\w.-][\w./-]*", w) else None),
+    "./path": _per_path(_dot_slash),
+    "//path": _per_path(lambda w: "/" + w if re.fullmatch(r"/[\w.-][\w./-]*", w) else None),
+    "/./path": _per_path(lambda w: "/." + w if re.fullmatch(r"/[\w.-][\w./-]*", w) else None),
     "$HOME/": _home_spelling("$HOME"),
     "${HOME}/": _home_spelling("${HOME}"),
     '"$HOME"/': _home_spelling('"$HOME"'),
