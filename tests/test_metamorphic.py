@@ -8,7 +8,12 @@ prefix, a `cd . &&` prefix, an added redirect; and (fuzz13) the disguises an att
 would try, each proven the same command in bash: a backslash-newline in or between words,
 `{ ...; }`, `( ... )`, `if true; then ...; fi`, a function, `<<< ''`, `$'rm'`, a `;` or `&`
 after it, `!`, `time -p`, `nohup`, `echo WORD | xargs`, tabs, `--` before the operands,
-`--opt=value` and `--opt value`, and path spellings (`./`, `//`, `/./`, `$HOME`, `${HOME}`).
+`--opt=value` and `--opt value`, and path spellings (`./`, `//`, `/./`, `$HOME`, `${HOME}`);
+and (fuzz14) the write channels of one target (`>`, `1>`, `>|`, `>>`, `&>`, `| tee`, `| tee
+-a`, `| dd of=`), the target's (or an operand's) spellings (`./x`, `src/../x`, `"$PWD"/x`,
+`${PWD}/x`, `"$HOME"/x`), `git -C .` and `git --no-pager`, `exec` before the last command,
+and the wrappers `command -p`, `env --`, `nice -n 5`, `ionice -c 3`, `chrt -o 0`, `taskset
+-c 0`, `stdbuf -oL`, each proven in bash on a harmless command (tests/corpora/fuzz14.sh).
 The variant's verdict (the most severe Tier 1 finding: SAFE < REVIEW < ELEVATE) must be at
 least the original's; a dynamic name (`"$(printf %s rm)"`) at least REVIEW, `sudo -n` an
 ELEVATE. Nothing is run.
@@ -135,7 +140,7 @@ def _wrap(prefix: str, absolute: str = "") -> Callable[[str], str]:
             return text
         if name == "printf" and re.search(r"\s-v\b", text):
             return text  # `printf -v x` sets a shell variable; `/usr/bin/printf` sets none
-        if _ASSIGNMENT.match(text) and (prefix != "env " or not _ENV_READY.match(text)):
+        if _ASSIGNMENT.match(text) and (not prefix.startswith("env ") or not _ENV_READY.match(text)):
             return text
         if absolute:
             return _rename(text, lambda n: absolute + n)
@@ -246,6 +251,21 @@ def _per_word(how: Callable[[str], str | None]) -> Callable[[str], str]:
     return apply
 
 
+# Commands whose `dir/name` operands name other things than files: a resource (`kubectl get
+# secret/db`), a repository (`gh repo view owner/name`), a store's entry (`pass show
+# web/site`, `vault read secret/db`), a chart, a package, a service. `./secret/db` is then
+# another name (kubectl: no resource type `.`), no spelling of the same path (fuzz14).
+_NOT_PATHS = {"kubectl", "oc", "helm", "gh", "glab", "pass", "gopass", "vault", "launchctl"}
+_NOT_PATHS |= {"systemctl", "docker", "podman", "npm", "pnpm", "yarn", "pip", "go", "cargo"}
+_NOT_PATHS |= {"brew", "aws", "gcloud", "az"}
+
+
+def _per_path(how: Callable[[str], str | None]) -> Callable[[str], str]:
+    """`_per_word` for a path's spellings: not for the operands of `_NOT_PATHS`."""
+    rewrite = _per_word(how)
+    return lambda t: t if (t.split(maxsplit=1) or [""])[0] in _NOT_PATHS else rewrite(t)
+
+
 def _home_spelling(spelling: str) -> Callable[[str], str]:
     """`~/x` (unquoted) as `$HOME/x`, `${HOME}/x` or `"$HOME"/x`."""
     return _per_word(
@@ -314,9 +334,10 @@ def _double_dash(text: str) -> str:
 
 
 def _xargs(text: str) -> str:
-    """`cat a b` as `echo b | xargs cat a`: the last word read back by xargs."""
+    """`cat a b` as `echo b | xargs cat a`: the last word read back by xargs (not after a
+    `!`, which xargs would run as a program)."""
     words = _raw_words(text)
-    if not words or len(words) < 2 or not re.fullmatch(r"[\w./~@%+=:,][\w./@%+=:,-]*", words[-1]):
+    if not words or words[0] == "!" or len(words) < 2 or not re.fullmatch(r"[\w./~@%+=:,][\w./@%+=:,-]*", words[-1]):
         return text
     return f"echo {words[-1]} | xargs {' '.join(words[:-1])}"
 
@@ -367,6 +388,110 @@ def _append(suffix: str) -> Callable[[str], str]:
 def _prefix(word: str) -> Callable[[str], str]:
     """A reserved word in front (`!`, `time -p`): it applies to the pipeline that follows."""
     return lambda t: t if t.lstrip().startswith(("!", "time")) else word + t
+
+
+# -- (fuzz14) the channels of one write, the spellings of one path, no-op options ----------
+
+# A write at the end of a text by any of bash's channels for it (issue 3, point 2): `> T`,
+# `1> T`, `>| T`, `>> T`, `&> T`, `| tee T`, `| tee -a T`, `| dd of=T`. T is a plain word
+# (no quote, `$`, glob or `&`: `2>&1` is no write) that no option could be. Each channel
+# writes T from what the end of the text prints; `>>` and `tee -a` append, `&>` adds
+# stderr, `tee` prints it too: effects added, never taken (bash: each wrote the marker,
+# tests/corpora/fuzz14.sh). A pipe's `tee` runs in the directory a redirect would open T in.
+# `/dev/tcp/...` and `/dev/udp/...` are bash's own: `tee` and `dd` open no socket there.
+_WRITE_AT_END = re.compile(
+    r"^(?P<head>.*[^\s|&;(])"
+    r"(?:[ \t]+(?:1>|>\||>>|&>|>)[ \t]*|[ \t]*\|[ \t]*tee[ \t]+(?:-a[ \t]+)?"
+    r"|[ \t]*\|[ \t]*dd[ \t]+of=)"
+    r"(?P<target>[\w.~@%+:,/][\w./~@%+:,-]*)$",
+    re.S,
+)
+_CHANNELS = {
+    ">": "{head} > {target}",
+    "1>": "{head} 1> {target}",
+    ">|": "{head} >| {target}",
+    ">>": "{head} >> {target}",
+    "&>": "{head} &> {target}",
+    "| tee": "{head} | tee {target}",
+    "| tee -a": "{head} | tee -a {target}",
+    "| dd of=": "{head} | dd of={target} status=none",
+}
+
+
+def _written(text: str) -> re.Match[str] | None:
+    """The write at the end of a one-line text (no here-document or comment to cut)."""
+    if "<<" in text or "#" in text or "\n" in text:
+        return None
+    return _WRITE_AT_END.match(text)
+
+
+def _channel(form: str) -> Callable[[str], str]:
+    """The write at the end of the text through another channel to the same target."""
+
+    def apply(text: str) -> str:
+        m = _written(text)
+        if m is None or (" | " in form and m["target"].startswith(("/dev/tcp/", "/dev/udp/"))):
+            return text
+        return form.format(head=m["head"], target=m["target"])
+
+    return apply
+
+
+def _relative(path: str) -> bool:
+    """A path bash opens from the current directory (no `/`, `~` or `.` first)."""
+    return not path.startswith(("/", "~", ".", "-"))
+
+
+def _spelled(how: Callable[[str, str], str | None]) -> Callable[[str], str]:
+    """Another spelling of the written target (or else of each operand) of a text: `how`
+    gets the path and the text, and answers the spelling or None."""
+
+    def apply(text: str) -> str:
+        m = _written(text)
+        if m is not None:
+            spelled = how(m["target"], text)
+            if spelled is None:
+                return text
+            return text[: m.start("target")] + spelled
+        return _per_path(lambda w: how(w, text) if _dot_slash(w) else None)(text)
+
+    return apply
+
+
+def _moves(text: str) -> bool:
+    """Whether the text may change directory or `PWD` (then `src/..` or `$PWD` may differ)."""
+    return re.search(r"\b(cd|pushd|popd|PWD)\b", text) is not None
+
+
+_SPELLINGS: dict[str, Callable[[str, str], str | None]] = {
+    "./": lambda p, _: "./" + p if _relative(p) else None,
+    # `src` is a real directory of the test's project (and not a link): `src/..` is `.`
+    "src/../": lambda p, t: "src/../" + p if _relative(p) and not _moves(t) else None,
+    '"$PWD"/': lambda p, t: '"$PWD"/' + p if _relative(p) and not _moves(t) else None,
+    "${PWD}/": lambda p, t: "${PWD}/" + p if _relative(p) and not _moves(t) else None,
+    '"$HOME"/ (target)': lambda p, _: '"$HOME"' + p[1:] if p.startswith("~/") else None,
+}
+
+
+# `git` where a command starts: after the start, `;`, `&`, `|`, `(`, `then` or `do`.
+_GIT_AT = re.compile(r"(?:^|(?<=[;&|(])[ \t]*|(?<=\bthen )|(?<=\bdo ))git(?=[ \t])")
+
+
+def _git_option(option: str) -> Callable[[str], str]:
+    """`git -C . X`, `git --no-pager X`: options that change nothing git writes or runs
+    (`-C .` stays where it is; `--no-pager` runs no pager), before every `git` command."""
+    return lambda t: _GIT_AT.sub(f"git {option}", t)
+
+
+def _exec_last(text: str) -> str:
+    """`exec CMD` for the last command of the text (alone, or after the last `&&`): the
+    shell is replaced by CMD where it would have ended after it anyway (not a `!`: `exec`
+    would look for a program named `!`)."""
+    head, sep, tail = text.rpartition(" && ")
+    words = _raw_words(tail)
+    if not words or words[0] == "!" or (words[0] == "printf" and "-v" in words):
+        return text
+    return f"{head}{sep}exec {tail}"
 
 
 # The dynamic name: the gate cannot know what runs, so the variant must be at least REVIEW
@@ -420,12 +545,25 @@ TRANSFORMS: dict[str, Callable[[str], str]] = {
     "tabs": _tabs,
     "-- before operands": _double_dash,
     "--opt=value": _long_equals,
-    "./path": _per_word(_dot_slash),
-    "//path": _per_word(lambda w: "/" + w if re.fullmatch(r"/[\w.-][\w./-]*", w) else None),
-    "/./path": _per_word(lambda w: "/." + w if re.fullmatch(r"/[\w.-][\w./-]*", w) else None),
+    "./path": _per_path(_dot_slash),
+    "//path": _per_path(lambda w: "/" + w if re.fullmatch(r"/[\w.-][\w./-]*", w) else None),
+    "/./path": _per_path(lambda w: "/." + w if re.fullmatch(r"/[\w.-][\w./-]*", w) else None),
     "$HOME/": _home_spelling("$HOME"),
     "${HOME}/": _home_spelling("${HOME}"),
     '"$HOME"/': _home_spelling('"$HOME"'),
+    # (fuzz14) each proven the same command in bash on a harmless one (tests/corpora/fuzz14.sh)
+    **{f"write {name} T": _channel(form) for name, form in _CHANNELS.items()},
+    **{f"path {name}": _spelled(how) for name, how in _SPELLINGS.items()},
+    "git -C .": _git_option("-C ."),
+    "git --no-pager": _git_option("--no-pager"),
+    "exec at the end": _exec_last,
+    "command -p": _wrap("command -p "),
+    "env --": _wrap("env -- "),
+    "nice -n 5": _wrap("nice -n 5 "),
+    "ionice -c 3": _wrap("ionice -c 3 "),
+    "chrt -o 0": _wrap("chrt -o 0 "),
+    "taskset -c 0": _wrap("taskset -c 0 "),
+    "stdbuf -oL": _wrap("stdbuf -oL "),
 }
 
 

@@ -172,7 +172,11 @@ class Command:
     `words` is argv (command name first); `assignments` the leading `NAME=value` words;
     `redirects` every redirection attached to it or to the compound statement around it;
     `where` says how it was reached (`top`, `pipeline`, `substitution`, `heredoc`,
-    `bash -c`, ...), so a reason can say "inside `$( )`".
+    `bash -c`, ...), so a reason can say "inside `$( )`". `source` is the shell text the
+    parser found it in, which `text` is a piece of: the call's own command, or a script
+    inside it (a `bash -c` string, `eval`'s words, a here-document fed to a shell); ""
+    for a command a wrapper runs, made from its words. What feeds a pipeline's stage is
+    read there (`echo ~ | xargs rm -rf` inside `bash -c '...'` too).
     """
 
     words: tuple[Word, ...]
@@ -181,6 +185,7 @@ class Command:
     where: str = "top"
     text: str = ""
     stdin_piped: bool = False  # fed by a pipe or a here-document / here-string
+    source: str = field(default="", repr=False, compare=False)
     # Derived from `words` once, when the command is made (every checker reads them, ~20
     # times a decision: plain slots, not properties). `argv` is the words' texts; `name` the
     # command name without its directory (`/bin/rm` → `rm`), "" if none.
@@ -338,6 +343,7 @@ def new_command(words: tuple[Word, ...], where: str, text: str) -> Command:
     command.where = where
     command.text = text
     command.stdin_piped = False
+    command.source = ""
     argv = command.argv = tuple([w.text for w in words])
     name = argv[0] if argv else ""
     command.name = name.rsplit("/", 1)[-1] if "/" in name else name
@@ -345,14 +351,17 @@ def new_command(words: tuple[Word, ...], where: str, text: str) -> Command:
     return command  # type: ignore[no-any-return]
 
 
-def static_command(texts: Sequence[str], where: str, text: str, stdin_piped: bool) -> Command:
-    """`Command(tuple(map(Word, texts)), (), (), where, text, stdin_piped)`: a command of
-    words known statically, each its own text (hot: the shell parser's plain commands).
+def static_command(
+    texts: Sequence[str], where: str, text: str, stdin_piped: bool, source: str = ""
+) -> Command:
+    """`Command(tuple(map(Word, texts)), (), (), where, text, stdin_piped, source)`: a
+    command of words known statically, each its own text (hot: the shell parser's plain
+    commands).
 
     `argv` and `name` are set as `Command.__post_init__` sets them.
     """
     if _WORD_TWIN is None or _COMMAND_TWIN is None:
-        return Command(tuple(map(Word, texts)), (), (), where, text, stdin_piped)
+        return Command(tuple(map(Word, texts)), (), (), where, text, stdin_piped, source)
     words = []
     for each in texts:
         word = _WORD_TWIN()
@@ -368,6 +377,7 @@ def static_command(texts: Sequence[str], where: str, text: str, stdin_piped: boo
     command.where = where
     command.text = text
     command.stdin_piped = stdin_piped
+    command.source = source
     argv = command.argv = tuple(texts)
     name = argv[0] if argv else ""
     command.name = name.rsplit("/", 1)[-1] if "/" in name else name

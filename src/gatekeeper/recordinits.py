@@ -224,14 +224,15 @@ def __init__(self, verdict, rule, reason, plugin, command):
 INITS['def __init__(self, verdict, rule, reason, plugin, command):\n    __set_verdict(self, verdict)\n    __set_rule(self, rule)\n    __set_reason(self, reason)\n    __set_plugin(self, plugin)\n    __set_command(self, command)\n'] = __init__
 
 
-def __init__(self, words, assignments, redirects, where, text, stdin_piped):
+def __init__(self, words, assignments, redirects, where, text, stdin_piped, source):
     __set_words(self, words)
     __set_assignments(self, assignments)
     __set_redirects(self, redirects)
     __set_where(self, where)
     __set_text(self, text)
     __set_stdin_piped(self, stdin_piped)
+    __set_source(self, source)
     self.__post_init__()
 
 
-INITS['def __init__(self, words, assignments, redirects, where, text, stdin_piped):\n    __set_words(self, words)\n    __set_assignments(self, assignments)\n    __set_redirects(self, redirects)\n    __set_where(self, where)\n    __set_text(self, text)\n    __set_stdin_piped(self, stdin_piped)\n    self.__post_init__()\n'] = __init__
+INITS['def __init__(self, words, assignments, redirects, where, text, stdin_piped, source):\n    __set_words(self, words)\n    __set_assignments(self, assignments)\n    __set_redirects(self, redirects)\n    __set_where(self, where)\n    __set_text(self, text)\n    __set_stdin_piped(self, stdin_piped)\n    __set_source(self, source)\n    self.__post_init__()\n'] = __init__

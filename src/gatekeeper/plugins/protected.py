@@ -483,7 +483,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     for word, how in targets:
         if word.dynamic:
             unknown = unknown or _unknown_target(command, word.text)
-            continue
+            here = _from_pwd(word.text)
+            if not here:
+                continue
+            word = Word(here)  # noqa: PLW2901 - `"$PWD"/x` is also `./x`, judged alike
         found = _write_finding(word.text, f"`{command.name or 'redirect'}` ({how})", ctx)
         if found is not None:
             return found
@@ -499,7 +502,10 @@ def gatekeeper_check_command(command: Command, ctx: Context) -> Finding | None:
     for word in _tree_targets(command) if named else ():
         if word.dynamic:
             unknown = unknown or _unknown_target(command, word.text)
-            continue
+            here = _from_pwd(word.text)
+            if not here:
+                continue
+            word = Word(here)  # noqa: PLW2901 - `"$PWD"/x` is also `./x`, judged alike
         for path in ctx.paths.resolve_all(word.text):
             if not ctx.paths.holds_protected(path):
                 continue
@@ -670,6 +676,20 @@ def _inline_code_finding(command: Command, ctx: Context) -> Finding | None:
     return None
 
 
+def _from_pwd(text: str) -> str:
+    """A dynamic word's text `$PWD/x` (or `${PWD}/x`, `$PWD`) as `./x`: bash's PWD is the
+    directory the command runs in (`"$PWD"/.git/config` is `.git/config`), unless the call
+    sets it. The word stays dynamic (REVIEW); this reading can only add a protected path's
+    ELEVATE. "" for any other text, or when more than `$PWD` is known only at run time."""
+    for lead in ("$PWD", "${PWD}"):
+        if text == lead:
+            return "."
+        if text.startswith(lead + "/"):
+            rest = text[len(lead) + 1 :]
+            return "" if "$" in rest or "`" in rest else "./" + rest
+    return ""
+
+
 def _unknown_target(command: Command, text: str) -> Finding:
     return Finding(
         Verdict.REVIEW,
@@ -837,7 +857,11 @@ def _landing(command: Command, ctx: Context) -> Finding | None:
 def _unknown_below(command: Command, word: Word, ctx: Context, what: str) -> Finding | None:
     """Files whose names the gate cannot see land in the directory `word`."""
     if word.dynamic:
-        return _unknown_target(command, word.text)
+        here = _from_pwd(word.text)
+        if not here:
+            return _unknown_target(command, word.text)
+        found = _unknown_below(command, Word(here), ctx, what)
+        return found if found is not None else _unknown_target(command, word.text)
     for path in ctx.paths.resolve_all(word.text):
         if ctx.paths.is_protected(path):
             return Finding(

@@ -1111,6 +1111,9 @@ _GIT_SUB_LINES: dict[str, tuple[str, ...]] = {
 }
 
 
+_CHECKPOINT_ACTION = "--checkpoint-action"
+
+
 def _option_lines(command: Command, ctx: Context) -> Finding | None:
     """The lines a program's own options hand to a shell (`_LINE_OPTIONS`, git's `-c` keys,
     vim's `+CMD`): each judged as a shell line, and the call at least REVIEW when there is
@@ -1118,14 +1121,19 @@ def _option_lines(command: Command, ctx: Context) -> Finding | None:
     name = command.name
     args = list(command.argv[1:])
     options = _LINE_OPTIONS[name]
+    tar = name in ("tar", "gtar", "bsdtar")
     lines: list[str] = []
     for i, arg in enumerate(args):
         value = args[i + 1] if i + 1 < len(args) else ""
         opt, eq, attached = arg.partition("=")
-        if opt in options and (eq or value):
+        # getopt_long takes a long option's unambiguous prefix (`--to-com=CMD`), and its
+        # value attached or as the next word (`--checkpoint-action exec=CMD`)
+        if (opt in options or long_options(opt, options)) and (eq or value):
             lines.append(attached if eq else value)
-        elif arg.startswith("--checkpoint-action=exec=") and name in ("tar", "gtar", "bsdtar"):
-            lines.append(arg[len("--checkpoint-action=exec=") :])
+        elif tar and _CHECKPOINT_ACTION.startswith(opt) and len(opt) > len("--checkpoint"):
+            action = attached if eq else value
+            if action.startswith("exec="):
+                lines.append(action[len("exec=") :])
         elif name == "git" and arg == "-c" and "=" in value:
             key, _, setting = value.partition("=")
             if key.rpartition(".")[2].lower() in _GIT_LINE_KEYS or key.lower().startswith("alias."):
@@ -1636,7 +1644,7 @@ def _xargs_reading(
     if found.verdict is not Verdict.ELEVATE and known and call is not None:
         # `echo ~ | xargs rm -rf` is `rm -rf ~`: the words of a literal `echo` are known, and
         # the command with them in place is judged too (the more severe verdict stands)
-        words = _echoed_words(command, ctx, call, split, placeholder)
+        words = _echoed_words(command, ctx, split, placeholder)
         if words is not None:
             exact = (
                 [a.replace(placeholder, words[0]) for a in args]
@@ -1650,17 +1658,18 @@ def _xargs_reading(
 
 
 def _echoed_words(
-    command: Command, ctx: Context, call: ToolCall, split: str, placeholder: str
+    command: Command, ctx: Context, split: str, placeholder: str
 ) -> list[str] | None:
     """The words a literal `echo` (`/bin/echo`, `"echo"`), the only stage before this
     `xargs`, pipes into it, as xargs reads them: split at blanks (by default, into the
     command's words) or one line (`-I {}`, `-d '\\n'`: one word only then); None for
-    anything else."""
+    anything else. The pipeline is looked up in the text the `xargs` was found in (the
+    call's, or a `bash -c` script's, a here-document's...): these words only add a reading."""
     if split not in ("blank", "line") or not command.stdin_piped:
         return None  # `-0`: the word would end with echo's newline
-    if command.where not in _ECHO_PLACES or any(r.op.startswith("<") for r in command.redirects):
+    if not command.source or any(r.op.startswith("<") for r in command.redirects):
         return None
-    text = call.text("command")
+    text = command.source
     occurrences = feeders(text).get(command.text, ())
     if len(occurrences) != 1 or text.count(command.text) != 1:
         return None
@@ -1671,9 +1680,7 @@ def _echoed_words(
     if script.problems or len(script.commands) != 1:
         return None
     echo = script.commands[0]
-    argv = list(echo.argv)
-    while len(argv) > 1 and argv[0].rsplit("/", 1)[-1] in _ECHO_WRAPPERS:
-        argv = argv[1:]  # `command echo x`, `env echo x`: the same words
+    argv = _run_as_is(list(echo.argv))
     words = argv[1:]
     if argv[0].rsplit("/", 1)[-1] != "echo" or echo.redirects or not words:
         return None
@@ -1686,10 +1693,38 @@ def _echoed_words(
     return words
 
 
-# Where an `xargs` and its echo stand in the call's own text (a function's body too).
-_ECHO_PLACES = {"top", "substitution", "process substitution", "function body"}
-# Words before `echo` that run it with the same words (a prefix assignment changes nothing).
-_ECHO_WRAPPERS = {"command", "builtin", "env", "nohup", "nice"}
+def _run_as_is(argv: list[str]) -> list[str]:
+    """The command that wrappers in front of it run with its words and its output as they
+    are: `command -p echo x`, `nice -n 5 echo x`, `timeout 5 echo x`, `env -- X=1 echo x`
+    are `echo x` (a prefix assignment changes nothing either). A wrapper that describes the
+    command instead (`command -v`), hides its output (`chronic`) or sends it elsewhere
+    (`coproc`) is where it stops: the whole argv is then no `echo`."""
+    while len(argv) > 1:
+        name = argv[0].rsplit("/", 1)[-1]
+        if name in _SIMPLE and name not in _NOT_AS_IS:
+            if name == "command" and any(a in ("-v", "-V") for a in argv[1:2]):
+                break
+            rest = _skip_options(argv[1:], _SIMPLE[name])
+            if name == "nice" and rest and rest[0].lstrip("-+").isdigit() and argv[1][:1] == "-":
+                rest = rest[1:]
+            if name in ("taskset", "chrt"):
+                rest = rest[1:]
+        elif name == "timeout":
+            rest = _skip_options(argv[1:], {"-s", "--signal", "-k", "--kill-after"})[1:]
+        elif name == "env":
+            rest = argv[1:]
+            while rest and (rest[0] in ("-i", "-", "--", "--ignore-environment") or "=" in rest[0]):
+                rest = rest[1:]
+        else:
+            break
+        if not rest:
+            break
+        argv = rest
+    return argv
+
+
+# `_SIMPLE` wrappers that do not pass their command's output on as it is.
+_NOT_AS_IS = {"chronic", "coproc"}
 # A word xargs reads back as it was echoed: no blank, quote or backslash to split or strip.
 _ECHOED = LazyRegex(r"^[\w./@%+=:,~-]+$")
 
@@ -1705,7 +1740,7 @@ def _xargs_judged(
     plain = _wrapped(ctx, args, "xargs")
     reader = args[0].rsplit("/", 1)[-1] in _XARGS_READERS
     if plain.verdict == Verdict.SAFE and reader and known and call is not None:
-        listed = _listed_input(command, ctx, call, split)
+        listed = _listed_input(command, ctx, split)
         if listed is not None:
             producer, roots = listed
             # The words are paths under `roots`: judge the command with them in their place.
@@ -1750,21 +1785,30 @@ def _xargs_judged(
 # up: each place's producer is judged for each `xargs` of that text, so `find . | xargs ls; `
 # 5,000 times made 25 million looks (minutes of Tier 1, past the hook's timeout).
 _MAX_OCCURRENCES = 16
-# Where a command stands in the call's own text (not in a `bash -c` string or a wrapper).
-_SAME_TEXT = {"top", "substitution", "process substitution"}
+# Where a command stands in the text it was found in (`Command.where`, each part): not
+# in a function's body, which runs wherever it is called.
+_IN_PLACE = {"top", "substitution", "process substitution"}
+# The scripts in a call that this shell runs here, in the directory their commands are
+# judged in (parts of `Command.where`): a shell's `-c` string, `eval`'s words, and a
+# here-document or here-string fed to a shell. (A line another program hands to a shell,
+# `watch`'s, a git alias's or a tmux window's, may run elsewhere.)
+_RUN_HERE = {"heredoc", "here-string", "eval", *(f"{s} -c" for s in _SHELLS)}
 
 
-def _listed_input(
-    command: Command, ctx: Context, call: ToolCall, split: str
-) -> tuple[str, list[str]] | None:
-    """The producer and the roots of the paths piped into this `xargs`, or None if unknown."""
-    if not command.stdin_piped or command.where not in _SAME_TEXT:
+def _listed_input(command: Command, ctx: Context, split: str) -> tuple[str, list[str]] | None:
+    """The producer and the roots of the paths piped into this `xargs`, or None if unknown.
+
+    The pipeline is looked up in the text the `xargs` was found in (`Command.source`):
+    the call's, or a script in it that this shell runs here (`_RUN_HERE`)."""
+    if not command.stdin_piped or not command.source:
+        return None
+    if any(part not in _IN_PLACE and part not in _RUN_HERE for part in command.where.split(", ")):
         return None
     if any(r.op.startswith("<") or r.op in ("<<<",) for r in command.redirects):
         return None  # `xargs cat < list` reads a file, whatever is piped
     if len(command.text) > TEXT_CLIP:
         return None  # a cut text (`shell.parse.TEXT_CLIP`): its producer cannot be looked up
-    text = call.text("command")
+    text = command.source
     occurrences = feeders(text).get(command.text, ())
     if not occurrences or len(occurrences) > _MAX_OCCURRENCES:
         return None  # the text repeats this `xargs` too often to follow each producer

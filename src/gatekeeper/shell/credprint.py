@@ -85,7 +85,8 @@ def printed_credential(command: Command) -> bool:
         )
     if name == "heroku":
         return words[:1] == ["auth:token"]
-    if name == "git":
+    if name == "git":  # after git's own options: `git -C . credential-store get` too
+        words = [a for a in _after_git_options(args) if a[:1] != "-"]
         return any(w.startswith("credential-") for w in words[:1]) and "get" in words
     if name in ("pass", "gopass"):
         # `pass NAME` shows the entry; `pass` alone and `pass ls` list names only
@@ -109,6 +110,18 @@ def printed_credential(command: Command) -> bool:
     if name == "keyring":
         return words[:1] == ["get"]
     return _deploy_secret(name, words, flags)
+
+
+# git's options before the subcommand that take the next word as their value.
+_GIT_VALUED = ("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix")
+
+
+def _after_git_options(args: list[str]) -> list[str]:
+    """The words of `git ARGS` from its subcommand on."""
+    i = 0
+    while i < len(args) and args[i][:1] == "-":
+        i += 2 if args[i] in _GIT_VALUED else 1
+    return args[i:]
 
 
 def _deploy_secret(name: str, words: list[str], flags: set[str]) -> bool:

@@ -53,6 +53,8 @@ _NAME_CHARS = _LOWER | frozenset("0123456789_")
 _IDENT = _NAME_CHARS | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 # What may stand right before and after an option letter `-f` that stands alone.
 _BEFORE_OPTION = frozenset(" \t\n;|&(")
+# Characters of a word that bash keeps as they are (no quote, expansion or escape).
+_PLAIN = _IDENT | frozenset("./:@%+,=-")
 _AFTER_OPTION = frozenset(" \t\n;|&)<>")
 
 # Builtins (and keywords) that set a variable named by a word they are given (bash 5.3's
@@ -90,10 +92,12 @@ def loop_variable(text: str, name: str, header: int, body: tuple[int, int]) -> b
             start = at - 1
             while start and text[start - 1] in _IDENT:
                 start -= 1
-            if start and text[start - 1] == "-":
+            if start and text[start - 1] == "-" and not _plain_before(text, start - 1):
                 return False  # `printf -vf x`: an option whose value is the name
         elif at == header:
             pass
+        elif before == "-" and _plain_before(text, at - 1):
+            pass  # inside a word (`a-f.log`): no option, no use
         elif before == "$" or (before == "{" and at > 1 and text[at - 2] == "$" and after == "}"):
             if not body[0] <= at < body[1]:
                 return False  # a use before or after the loop: the value it had then
@@ -105,6 +109,16 @@ def loop_variable(text: str, name: str, header: int, body: tuple[int, int]) -> b
             return False  # `f=…`, `read f`, `${f:=…}`, `((f++))`, `"f"`, …
         at = text.find(name, at + 1)
     return True
+
+
+def _plain_before(text: str, dash: int) -> bool:
+    """Whether the `-` at `dash` is inside a word, after plain characters that nothing
+    expands away (`/tmp/gk-metamorphic.log`): no option starts there. Not after a quote,
+    `$x`, `${x}` or a backslash, which may leave the `-` first (`printf ""-vf x`)."""
+    at = dash
+    while at and text[at - 1] in _PLAIN:
+        at -= 1
+    return at < dash and (at == 0 or text[at - 1] in _BEFORE_OPTION)
 
 
 def sets_names(commands: Iterable[Command]) -> bool:

@@ -240,10 +240,16 @@ class _Item:
 
 class _Walker:
     def __init__(
-        self, src: bytes, home: str | Callable[[], str], depth: int, chars: str | None = None
+        self,
+        src: bytes,
+        home: str | Callable[[], str],
+        depth: int,
+        chars: str | None = None,
+        source: str = "",
     ) -> None:
         self.src = src
         self.chars = chars  # the text itself when it is ASCII (a byte offset is a character's)
+        self.source = source  # the text, each command's `source`
         self._home = home
         self.depth = depth
         self.stack: list[_Item] = []
@@ -394,6 +400,7 @@ class _Walker:
                             redirects=(redirect, *more),
                             where=item.where,
                             text=self.text(node),
+                            source=self.source,
                         )
                     )
             else:
@@ -459,7 +466,9 @@ class _Walker:
         if body is None:
             # A redirect with no command (`> file`) still creates or truncates the file.
             self.commands.append(
-                Command(extra, (), tuple(redirects), item.where, self.text(node), piped)
+                Command(
+                    extra, (), tuple(redirects), item.where, self.text(node), piped, self.source
+                )
             )
             return
         if body.type == "command":
@@ -587,7 +596,15 @@ class _Walker:
                 word = self.word(child, item.where)
                 words.extend(self.alternatives or (word,))
         self.commands.append(
-            Command(tuple(words), (), item.redirects, item.where, self.text(node), item.piped)
+            Command(
+                tuple(words),
+                (),
+                item.redirects,
+                item.where,
+                self.text(node),
+                item.piped,
+                self.source,
+            )
         )
 
     def assignment_value(self, node: Node, where: str) -> None:
@@ -758,8 +775,8 @@ class _Walker:
 
     def assigned(self, node: Node, where: str) -> None:
         """Note `name=value` standing alone in this shell (in `&&`/`||` lists, `!`, `{ }`
-        groups, a `( )` subshell up to its end, bodies of `if`, loops and functions; not in
-        a pipeline stage or a substitution, nor sent to the background), whose variable
+        groups, a `( )` subshell or a pipeline's stage up to its end, bodies of `if`, loops
+        and functions; not in a substitution, nor sent to the background), whose variable
         takes no other value: later `$name` are its value, as a loop's words are
         (`shell.loopvars`); after the first place of such a list or in a body that may not
         run, its value or an unknown one.
@@ -791,6 +808,10 @@ class _Walker:
                     maybe = True
             elif kind == "subshell":
                 end = min(end, parent.end_byte)  # `( f=x; cat "$f" )`: the value ends there
+            elif kind == "pipeline":
+                # `{ f=x; cat "$f"; } | head`: a stage is a subshell, the value ends with it
+                # (a use in another stage is outside it: `f=x | cat "$f"` is not followed)
+                end = min(end, statement.end_byte)
             elif kind in _MAYBE_RUN:
                 maybe = True  # `if true; then f=x; fi`, a loop's or a function's body
             elif kind not in ("negated_command", "redirected_statement") and not (
@@ -948,7 +969,13 @@ class _Walker:
             elif head.glob:
                 self.problem("GK-SHELL-005", "the command name is a glob or brace expansion", node)
         command = Command(
-            tuple(words), tuple(assignments), tuple(redirects), item.where, self.clip(node), piped
+            tuple(words),
+            tuple(assignments),
+            tuple(redirects),
+            item.where,
+            self.clip(node),
+            piped,
+            self.source,
         )
         self.commands.append(command)
         if heredoc_of is not None and words and _feeds_shell(command):
@@ -1377,9 +1404,35 @@ def _next_is_input_redirect(node: Node, index: int) -> bool:
     )
 
 
-# Commands that run the rest of their argv: `timeout 5 bash <<EOF` feeds the shell too.
+# Commands that run the rest of their argv: `timeout 5 bash <<EOF` feeds the shell too, and
+# so does every wrapper and runner `plugins.wrappers` knows (`chrt -o 0 bash <<< '…'`,
+# `strace -o log bash <<EOF`; tests/test_fuzz14.py compares the two).
 _RUNNERS = {"timeout", "nice", "nohup", "env", "command", "builtin", "exec", "stdbuf", "time"}
 _RUNNERS |= {"sudo", "doas", "setsid", "ionice", "chronic", "unbuffer", "flock", "taskset"}
+_RUNNERS |= {
+    "abduco", "alacritty", "asdf", "aws-vault", "bear", "bundle", "bwrap", "caffeinate",
+    "calife", "capsh", "catchsegv", "ccache", "cgexec", "chamber", "chpst", "chroot",
+    "chrt", "conda", "coproc", "cpulimit", "csh", "daemonize", "dbus-launch",
+    "dbus-run-session", "devbox", "direnv", "distcc", "distrobox", "distrobox-enter",
+    "doppler", "dotenv", "dotenvx", "dtach", "dumb-init", "eatmydata", "elvish", "entr",
+    "envdir", "envuidgid", "fakeroot", "faketime", "firejail", "fish", "flatpak-spawn",
+    "foot", "gnome-terminal", "goenv", "gosu", "hatch", "heaptrack", "hyperfine", "ifne",
+    "infisical", "intercept-build", "jenv", "keep-one-running", "kitty", "konsole", "ksu",
+    "lckdo", "ld-linux-aarch64.so.1", "ld-linux-x86-64.so.2", "ld.so", "linux32", "linux64",
+    "ltrace", "machinectl", "mamba", "memusage", "micromamba", "mise", "newgrp", "nix",
+    "nix-shell", "nocache", "nodenv", "noglob", "nsenter", "nu", "numactl", "nvm", "op",
+    "pdm", "pee", "perf", "pipenv", "pixi", "pkexec", "pnpm", "poetry", "prlimit", "proot",
+    "proxychains", "proxychains4", "pwsh", "pyenv", "rbenv", "rlwrap", "rr", "rtx",
+    "run-one", "run-one-constantly", "run-one-until-failure", "run-one-until-success",
+    "run-this-one", "run0", "runcon", "runuser", "rye", "s6-setuidgid", "sandbox",
+    "sandbox-exec", "scan-build", "sccache", "schroot", "screen", "setarch", "setpriv",
+    "setuidgid", "sg", "softlimit", "sops", "ssh-agent", "sshpass", "st",
+    "start-stop-daemon", "strace", "su", "su-exec", "sudoedit", "systemd-cat",
+    "systemd-inhibit", "systemd-nspawn", "systemd-run", "tcsh", "terminator", "tini",
+    "toolbox", "torsocks", "trickle", "unshare", "urxvt", "uxterm", "valgrind", "watchexec",
+    "wezterm", "with-contenv", "xcrun", "xfce4-terminal", "xonsh", "xterm", "xvfb-run",
+    "yarn"
+}
 
 
 def _feeds_shell(command: Command) -> bool:
@@ -1772,6 +1825,7 @@ def _plain(text: str, where: str) -> Script | None:
     `tests/test_shell_walk.py` compares the two over the corpora, over generated texts and
     over every word of up to two plain characters in every place.
     """
+    source = text
     quoted: list[str] = []
     if "'" in text:
         # The text outside quotes, each quote's place marked by a NUL (not a plain char).
@@ -1807,7 +1861,7 @@ def _plain(text: str, where: str) -> Script | None:
                     at += len(parts) - 1
             parts = written.split("\0")
             written = "".join(_join(parts, [f"'{q}'" for q in quoted[first:at]]))
-        commands.append(static_command(words, where, written, piped))
+        commands.append(static_command(words, where, written, piped, source))
         piped = True
     return _script(tuple(commands))
 
@@ -1869,14 +1923,14 @@ def _walk_text(
         unnegated = _unnegated_text(src, tree)
         if unnegated is not None:
             return _both_readings(text, unnegated, home, where, depth, sliced=sliced)
-    walker = _Walker(src, home, depth, text if sliced and text.isascii() else None)
+    walker = _Walker(src, home, depth, text if sliced and text.isascii() else None, text)
     root = tree.root_node
     walker.walk(root)
     if walker.resolved:
         from gatekeeper.shell.loopvars import sets_names
 
         if sets_names(walker.commands):  # `printf -v "$n" …` may set a loop variable
-            walker = _Walker(src, home, depth, walker.chars)
+            walker = _Walker(src, home, depth, walker.chars, text)
             walker.loops = None
             walker.walk(root)
     if not root.has_error and (b"- " in src or b"-\t" in src or b"-\n" in src):
@@ -2126,4 +2180,5 @@ def _relabel(command: Command, where: str) -> Command:
         label,
         command.text,
         command.stdin_piped,
+        command.source,
     )
