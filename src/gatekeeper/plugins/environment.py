@@ -12,6 +12,11 @@ set before a command (``PAGER='sh -c x' git log``) or exported; and a variable s
 known only at run time (``declare $x=V``, ``read $x``, ``printf -v "$x"``, ``unset $x``).
 **Why:** each one makes a harmless-looking program load or run code of the caller's choosing.
 **Example:** ``GIT_PAGER='rm -rf ~' git log``.
+A value that is a command (a pager's, an editor's, ``GIT_SSH_COMMAND``'s, ``LESSOPEN``'s, an
+askpass program) is judged as commands of the call too (``shell.envvars.VALUE_KINDS``, the
+walker's ``value_commands``): ``PAGER='rm -rf ~' git log`` is ELEVATE by GK-BASH-008. A
+harmless value (``PAGER=cat``, ``LESS=-R``, ``EDITOR=true``, ``PYTHONWARNINGS=ignore``:
+``shell.envvars.harmless_value``) leaves the verdict to the command's own checkers.
 
 ## GK-ENV-002 — a secret of the environment printed (ELEVATE, or REVIEW)
 **What it catches:** a command that prints the whole environment (``env``, ``printenv``,
@@ -37,7 +42,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.effects import PROCESS_LISTERS
-from gatekeeper.shell.envvars import arith_names, env_risk
+from gatekeeper.shell.envvars import arith_names, env_risk, harmless_setting
 from gatekeeper.shell.secretenv import LISTERS, printed_secret
 from gatekeeper.shell.subscripts import subscript_code
 
@@ -176,10 +181,18 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
     sets = command.name in _SETTERS
     tests = command.name in ("test", "[") and any(w.text == "-v" for w in command.words)
     if command.assignments or declares or sets or tests:  # else no name to judge (hot)
-        names = [name for name, _ in command.assignments]
+        names = [
+            name
+            for name, value in command.assignments
+            if value.dynamic or not harmless_setting(name, value.text)
+        ]
         if declares and not _prints_only(command):
             names += [
-                w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
+                name
+                for w in command.words[1:]
+                if not w.text.startswith("-")
+                for name, eq, value in [w.text.partition("=")]
+                if w.dynamic or not eq or not harmless_setting(name, value)
             ]
         if sets or tests:
             names += set_names(command)

@@ -61,7 +61,7 @@ from gatekeeper.plugins.bash import check_reads, check_tree_links
 from gatekeeper.plugins.environment import risky_assignment
 from gatekeeper.records import replace
 from gatekeeper.shell.effects import long_options
-from gatekeeper.shell.envvars import env_risk
+from gatekeeper.shell.envvars import VALUE_KINDS, env_risk, harmless_setting, value_script
 from gatekeeper.shell.listers import listed_roots
 from gatekeeper.shell.parse import TEXT_CLIP, parse
 from gatekeeper.shell.pipes import feeders
@@ -1206,11 +1206,10 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             inner = _globbed(command, args[1:], "env -S") or _script(
                 ctx, " ".join(args[1:]), "env -S"
             )
-            return (
-                inner
-                if found is None
-                else Finding(worst(found.verdict, inner.verdict), found.rule, found.reason)
-            )
+            if found is not None:
+                found = Finding(worst(found.verdict, inner.verdict), found.rule, found.reason)
+            # (ties keep the first: a value's command stands only when it is more severe)
+            return dominant([found or inner, *_env_values(assigns, ctx)]) or inner
         elif a.startswith("-S") and len(a) > 2:
             return _globbed(command, args, "env -S") or _script(
                 ctx, " ".join([a[2:], *args[1:]]), "env -S"
@@ -1227,6 +1226,12 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             )
         else:
             break
+    if not any(w.dynamic for w in command.words):  # `env PAGER=cat git log`: as the prefix
+        names = [
+            name
+            for name, assign in zip(names, assigns, strict=True)
+            if not harmless_setting(name, assign.partition("=")[2])
+        ]
     risky = risky_assignment(names)
     if not args:
         return risky or Finding(Verdict.SAFE, "GK-WRAP-002", "`env` only prints the environment")
@@ -1234,8 +1239,12 @@ def _env(command: Command, ctx: Context) -> Finding | None:
     if runtime is not None:
         return runtime
     inner = _wrapped(ctx, args, "env")
+    values = _env_values(assigns, ctx)
     if risky is not None:
-        return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+        found = Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+        return dominant([found, *values]) or found
+    if values:
+        inner = dominant([inner, *values]) or inner
     if chdir not in ("", ".", "./") and inner.verdict == Verdict.SAFE:
         # The inner command is judged from the call's cwd, but runs in `chdir`: from a
         # subdirectory, `env -C .. cat ../x` reads a file above the project.
@@ -1256,6 +1265,19 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             f"`env` sets {unknown[0]} for `{args[0]}`, which may change what it does",
         )
     return inner
+
+
+def _env_values(assigns: Sequence[str], ctx: Context) -> list[Finding]:
+    """What the program runs from the values `env` sets: `env PAGER='rm -rf ~' git log`
+    runs `rm -rf ~` (`envvars.value_script`), judged as a shell line."""
+    found = []
+    for assign in assigns:
+        name, _, value = assign.partition("=")
+        if name in VALUE_KINDS:
+            text = value_script(name, value)
+            if text:
+                found.append(_script(ctx, text, f"env {name}="))
+    return found
 
 
 def _safe_as_prefixes(

@@ -34,10 +34,10 @@ def env_changed(command: Command, call: ToolCall, home: str | Callable[[], str])
     X" for its prefix (`X=1 perl -v`), "`X` before it" for a statement (`set_before`);
     None when nothing does. The queries, dev-tools and bash plugins vouch for a query only
     then."""
-    from gatekeeper.shell.envvars import env_risk
+    from gatekeeper.shell.envvars import harmless_setting
 
-    for name, _ in command.assignments:
-        if env_risk(name) != "harmless":
+    for name, value in command.assignments:
+        if value.dynamic or not harmless_setting(name, value.text):
             return f"setting {name}"
     earlier = set_before(command, call, home)
     return None if earlier is None else f"`{earlier}` before it"
@@ -63,24 +63,35 @@ def set_before(command: Command, call: ToolCall, home: str | Callable[[], str]) 
         setter = _SETTERS.search(text.replace("\\", "").replace("'", "").replace('"', ""))
     if "=" not in text and setter is None:
         return None
-    from gatekeeper.shell.envvars import env_risk
+    from gatekeeper.shell.envvars import HARMLESS_ENV, harmless_setting
 
-    candidates = [m.group(1) for m in _ASSIGNED.finditer(text) if env_risk(m.group(1)) != "harmless"]
+    candidates = [m.group(1) for m in _ASSIGNED.finditer(text) if m.group(1) not in HARMLESS_ENV]
     if not candidates and setter is None:
         return None
     from gatekeeper.shell.parse import parse
 
     script = parse(text, home)
-    names: list[str] = [name for name, value in script.assigned if command.text not in value]
+    # (name, value): a statement's value as written (`PAGER=cat;`; a quoted one is no
+    # harmless value, nor one appended to: `PAGER+=cat`), None when not known
+    names: list[tuple[str, str | None]] = [
+        (name, None if f"{name}+=" in text else value)
+        for name, value in script.assigned
+        if command.text not in value
+    ]
     for other in script.commands:
         argv = _builtin_argv(other.argv)
         if argv[:1] and argv[0] in _DECLARERS:
-            names += [a.partition("=")[0] for a in argv[1:] if a[:1] not in "-+"]
+            dynamic = any(w.dynamic for w in other.words)
+            names += [
+                (a.partition("=")[0], a.partition("=")[2] if "=" in a and not dynamic else None)
+                for a in argv[1:]
+                if a[:1] not in "-+"
+            ]
         elif argv[:1] and (argv[0] in _INPUT_SETTERS or (argv[0] == "printf" and "-v" in argv)):
-            names.append(argv[0])  # `read FOO`: the name is the builtin's to choose
-    for name in names:
+            names.append((argv[0], None))  # `read FOO`: the name is the builtin's to choose
+    for name, value in names:
         base = name.partition("[")[0]
-        if name in _INPUT_SETTERS or name == "printf" or env_risk(base) != "harmless":
+        if name in _INPUT_SETTERS or name == "printf" or not harmless_setting(base, value):
             return base if name != "printf" else "printf -v"
     if command.where != "top" and _in_script(command.where):
         return candidates[0] if candidates else setter.group(1) if setter else None
@@ -99,6 +110,7 @@ def _builtin_argv(argv: tuple[str, ...]) -> tuple[str, ...]:
 
 def _in_script(where: str) -> bool:
     """Whether `where` (`Command.where`) says the command is one of a script the text holds
-    as a string (`bash -c`, `sh -c`, `flock -c`, `eval`, `trap`, `env -S`, `watch`)."""
+    as a string (`bash -c`, `sh -c`, `flock -c`, `eval`, `trap`, `env -S`, `watch`, a
+    variable's value a program runs: `$PAGER`)."""
     first = where.partition(",")[0].strip("`")
-    return first.endswith(" -c") or first in ("eval", "trap", "env -S", "watch")
+    return first.endswith(" -c") or first in ("eval", "trap", "env -S", "watch") or first[:1] == "$"
