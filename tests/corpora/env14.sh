@@ -92,6 +92,26 @@ env PAGER=cat git log
 # ruleid: GK-BASH-008
 bash -c "PAGER='rm -rf ~' git log"
 
+# -- git's config through the environment: `git -c`'s keys, judged as `git -c` judges them ---
+# bash: `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='touch
+# /tmp/env14-marker-61; false' git status` created marker-61; the `export` form marker-63;
+# (pty) `GIT_CONFIG_KEY_0=core.pager` with `git log` marker-60;
+# `GIT_CONFIG_PARAMETERS="'core.fsmonitor'='touch /tmp/env14-marker-62; false'" git status`
+# created marker-62
+# ruleid: GK-BASH-008
+GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf ~' git status
+# ruleid: GK-BASH-008
+export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf ~'; git log
+# ruleid: GK-BASH-008
+GIT_CONFIG_PARAMETERS="'core.fsmonitor'='rm -rf ~'" git status
+# ruleid: GK-BASH-008
+env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf ~' git status
+# ok: GK-BASH-008
+git status
+# a key git does not run keeps the name's REVIEW alone
+# ruleid: GK-ENV-001
+GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0='rm -rf ~' git status
+
 # -- a program's path (askpass, browser): its words judged as a command ---------------------
 # bash: `SSH_ASKPASS_REQUIRE=force DISPLAY=:0 SSH_ASKPASS=$D/ask2 ssh-add $D/k` (in ssh-agent,
 # an encrypted key) ran ask2, which created marker-38; `GIT_ASKPASS=$D/ask git credential

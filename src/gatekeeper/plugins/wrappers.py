@@ -61,7 +61,7 @@ from gatekeeper.plugins.bash import check_reads, check_tree_links
 from gatekeeper.plugins.environment import risky_assignment
 from gatekeeper.records import replace
 from gatekeeper.shell.effects import long_options
-from gatekeeper.shell.envvars import VALUE_KINDS, env_risk, harmless_setting, value_script
+from gatekeeper.shell.envvars import VALUE_KINDS, env_risk, git_line_key, harmless_setting
 from gatekeeper.shell.listers import listed_roots
 from gatekeeper.shell.parse import TEXT_CLIP, parse
 from gatekeeper.shell.pipes import feeders
@@ -1095,11 +1095,6 @@ _ACTS_ON = frozenset(
     | _LINE_HOSTS
 )
 
-# `git -c KEY=VALUE` keys whose value git runs with the shell (an alias's or a helper's after
-# `!`), by their last part: `core.pager`, `pager.log`, `filter.x.smudge`...
-_GIT_LINE_KEYS = {"pager", "editor", "sshcommand", "fsmonitor", "askpass", "external", "program"}
-_GIT_LINE_KEYS |= {"helper", "uploadpack", "receivepack", "packobjectshook", "clean", "smudge"}
-_GIT_LINE_KEYS |= {"process", "textconv", "command", "driver", "cmd", "sendmailcmd", "browser"}
 # git subcommands' options whose value is a shell line
 _GIT_SUB_LINES: dict[str, tuple[str, ...]] = {
     "difftool": ("-x", "--extcmd"),
@@ -1128,7 +1123,7 @@ def _option_lines(command: Command, ctx: Context) -> Finding | None:
             lines.append(arg[len("--checkpoint-action=exec=") :])
         elif name == "git" and arg == "-c" and "=" in value:
             key, _, setting = value.partition("=")
-            if key.rpartition(".")[2].lower() in _GIT_LINE_KEYS or key.lower().startswith("alias."):
+            if git_line_key(key):
                 lines.append(setting.removeprefix("!"))
     if name in _VIM_NAMES:  # `-c CMD` and `+CMD` are editor commands
         lines = [line for cmd in lines for line in _editor_shell(cmd)]
@@ -1269,15 +1264,19 @@ def _env(command: Command, ctx: Context) -> Finding | None:
 
 def _env_values(assigns: Sequence[str], ctx: Context) -> list[Finding]:
     """What the program runs from the values `env` sets: `env PAGER='rm -rf ~' git log`
-    runs `rm -rf ~` (`envvars.value_script`), judged as a shell line."""
-    found = []
+    runs `rm -rf ~`, `env GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=LINE git
+    status` runs LINE. Judged as their prefix form before `true`, whose walk judges each
+    value as what it runs (`shell.parse`'s `value_commands`)."""
+    kept = []
     for assign in assigns:
         name, _, value = assign.partition("=")
-        if name in VALUE_KINDS:
-            text = value_script(name, value)
-            if text:
-                found.append(_script(ctx, text, f"env {name}="))
-    return found
+        if (name in VALUE_KINDS or name.startswith("GIT_CONFIG_")) and name.replace(
+            "_", "a"
+        ).isalnum():
+            kept.append(f"{name}={_quoted(value)}")
+    if not kept:
+        return []
+    return [_script(ctx, " ".join([*kept, "true"]), "env")]
 
 
 def _safe_as_prefixes(

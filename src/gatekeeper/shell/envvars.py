@@ -292,6 +292,19 @@ def value_script(name: str, value: str) -> str | None:
     return value
 
 
+# `git -c KEY=VALUE` keys whose value git runs with the shell (an alias's or a helper's after
+# `!`), by their last part: `core.pager`, `pager.log`, `filter.x.smudge`... The same keys set
+# through the environment (`GIT_CONFIG_KEY_N`/`GIT_CONFIG_VALUE_N`, `GIT_CONFIG_PARAMETERS`).
+_GIT_LINE_KEYS = {"pager", "editor", "sshcommand", "fsmonitor", "askpass", "external", "program"}
+_GIT_LINE_KEYS |= {"helper", "uploadpack", "receivepack", "packobjectshook", "clean", "smudge"}
+_GIT_LINE_KEYS |= {"process", "textconv", "command", "driver", "cmd", "sendmailcmd", "browser"}
+
+
+def git_line_key(key: str) -> bool:
+    """Whether git runs the value of config `key` as a shell line (`core.pager`, `alias.x`)."""
+    return key.rpartition(".")[2].lower() in _GIT_LINE_KEYS or key.lower().startswith("alias.")
+
+
 # Values that change nothing about what any program reading the name may do (env14, each
 # checked against the program's manual and in bash): `cat` as a pager (git runs none then),
 # plain `less` with display options only, an editor that leaves the file as it is.

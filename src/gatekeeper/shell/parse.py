@@ -974,18 +974,50 @@ class _Walker:
         from gatekeeper.shell.envvars import VALUE_KINDS, value_script
 
         for name, word in assigned:
-            if name not in VALUE_KINDS:
+            texts: list[str | None]
+            if name in VALUE_KINDS:
+                texts = [value_script(name, word.text)]
+            elif name.startswith("GIT_CONFIG_"):
+                texts = [*self.git_config_lines(name, word, assigned)]
+            else:
                 continue  # (most assignments)
-            text = value_script(name, word.text)
-            if not text:
-                continue
-            if self.depth >= MAX_DEPTH:
-                self.problem("GK-SHELL-006", "shell scripts nested too deep to follow", node)
-                return
-            label = f"${name}" if where == "top" else f"${name}, {where}"
-            sub = parse(text, self._home, where=label, depth=self.depth + 1)
-            self.commands.extend(sub.commands)
-            self.problems.extend(sub.problems)
+            for text in texts:
+                if not text or not text.strip():
+                    continue
+                if self.depth >= MAX_DEPTH:
+                    self.problem("GK-SHELL-006", "shell scripts nested too deep to follow", node)
+                    return
+                label = f"${name}" if where == "top" else f"${name}, {where}"
+                sub = parse(text, self._home, where=label, depth=self.depth + 1)
+                self.commands.extend(sub.commands)
+                self.problems.extend(sub.problems)
+
+    def git_config_lines(
+        self, name: str, word: Word, assigned: list[tuple[str, Word]]
+    ) -> list[str]:
+        """The shell lines git config set through the environment holds, as `git -c` would:
+        `GIT_CONFIG_VALUE_N` when `GIT_CONFIG_KEY_N` beside it is a key git runs
+        (`core.pager`, `core.fsmonitor`: `envvars.git_line_key`) or is not known here, and
+        the values of such keys in `GIT_CONFIG_PARAMETERS` (`'core.pager'='LINE' …`)."""
+        from gatekeeper.shell.envvars import git_line_key
+
+        if name.startswith("GIT_CONFIG_VALUE_"):
+            keys = [w for n, w in assigned if n == "GIT_CONFIG_KEY_" + name[17:]]
+            if not keys or keys[-1].dynamic or git_line_key(keys[-1].text):
+                return [word.text.removeprefix("!")]
+            return []
+        if name != "GIT_CONFIG_PARAMETERS":
+            return []
+        # git writes each pair as shell-quoted words: the walker reads them as words
+        words = parse("x " + word.text, self._home, depth=self.depth + 1).commands[:1]
+        if not words or word.dynamic or len(words[0].words) < 2:
+            return [word.text]  # not read as words: the whole value, as a line
+        lines = []
+        for setting in words[0].words[1:]:
+            key, eq, value = setting.text.partition("=")
+            if setting.dynamic or not eq or git_line_key(key):
+                lines.append(value.removeprefix("!") if eq else setting.text)
+        return lines
 
     def closer(self, words: list[Word], node: Node) -> None:
         """A command the parser names `do`, `then`, `fi`... unquoted (`CI=1 for x in y; do
