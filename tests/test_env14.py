@@ -5,10 +5,20 @@ The calls themselves are in tests/corpora/env14.sh; these pin the two helpers' e
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
+from gatekeeper.model import Outcome
 from gatekeeper.shell.envvars import harmless_setting, harmless_value, value_script
 from gatekeeper.shell.parse import parse
+from gatekeeper.testing import check
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from gatekeeper.pipeline import Engine
+    from gatekeeper.testing import GkEnv
 
 
 @pytest.mark.parametrize(
@@ -94,3 +104,15 @@ def test_an_appended_value_is_unknown() -> None:
     assert command.assignments[0][1].dynamic
     script = parse("PAGER+=cat; git log", "/home/u")
     assert [p.rule for p in script.problems] == ["GK-ENV-001"]
+
+
+def test_an_allow_rule_matches_behind_a_harmless_value(
+    make_engine: Callable[..., Engine], gk_env: GkEnv
+) -> None:
+    """`PAGER=cat mytool` is `mytool` to an allow rule; `PAGER=./x mytool` is not."""
+    gk_env.write_config('[permissions]\nallow = ["Bash(mytool *)"]\n')
+    engine = make_engine()
+    assert check(engine, "mytool x").outcome == Outcome.ALLOW
+    assert check(engine, "PAGER=cat LESS=-R mytool x").outcome == Outcome.ALLOW
+    assert check(engine, "PAGER=./x mytool x").outcome == Outcome.ASK
+    assert check(engine, "PAGER='rm -rf ~' mytool x").outcome == Outcome.ASK
