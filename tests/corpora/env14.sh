@@ -88,6 +88,11 @@ declare -x GIT_PAGER='rm -rf ~'; git log
 env PAGER='rm -rf ~' git log
 # ok: GK-BASH-008
 env PAGER=cat git log
+# macOS `arch -e NAME=V` sets the variable as `env` does (arch(1); not runnable here)
+# ruleid: GK-BASH-008
+arch -e PAGER='rm -rf ~' -arm64 git log
+# ok: GK-BASH-008
+arch -e PAGER=cat -arm64 git log
 # bash (pty): `bash -c "PAGER='touch /tmp/env14-marker-52' git log"` created marker-52
 # ruleid: GK-BASH-008
 bash -c "PAGER='rm -rf ~' git log"
@@ -188,6 +193,10 @@ PAGER=./cat git log
 PAGER=/tmp/cat git log
 # ruleid: GK-ENV-001
 PAGER="$X" git log
+# ruleid: GK-ENV-001
+env PAGER=cat PAGER=./x git log
+# ruleid: GK-ENV-001
+PAGER=cat PAGER=./x git log
 # ruleid: GK-ENV-001
 PAGER+=cat git log
 # ruleid: GK-ENV-001

@@ -1222,11 +1222,7 @@ def _env(command: Command, ctx: Context) -> Finding | None:
         else:
             break
     if not any(w.dynamic for w in command.words):  # `env PAGER=cat git log`: as the prefix
-        names = [
-            name
-            for name, assign in zip(names, assigns, strict=True)
-            if not harmless_setting(name, assign.partition("=")[2])
-        ]
+        names = [name for name in names if name not in assigns_harmless(assigns)]
     risky = risky_assignment(names)
     if not args:
         return risky or Finding(Verdict.SAFE, "GK-WRAP-002", "`env` only prints the environment")
@@ -1260,6 +1256,14 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             f"`env` sets {unknown[0]} for `{args[0]}`, which may change what it does",
         )
     return inner
+
+
+def assigns_harmless(assigns: Sequence[str]) -> set[str]:
+    """The names of `NAME=VALUE` words whose every value changes nothing
+    (`envvars.harmless_setting`): `env PAGER=cat PAGER=./x` sets ./x."""
+    settings = [a.partition("=") for a in assigns]
+    unsafe = {name for name, _, value in settings if not harmless_setting(name, value)}
+    return {name for name, _, _ in settings} - unsafe
 
 
 def _env_values(assigns: Sequence[str], ctx: Context) -> list[Finding]:
@@ -1421,15 +1425,24 @@ def _arch(command: Command, ctx: Context) -> Finding:
     if not rest:
         return Finding(Verdict.SAFE, "GK-WRAP-002", "`arch` only prints the machine type")
     names: list[str] = []
+    assigns: list[str] = []
     while rest and rest[0].startswith("-"):
         opt = rest.pop(0)
         if opt in ("-arch", "--arch", "-e", "-d") and rest:
             value = rest.pop(0)
             names.append(value.split("=", 1)[0] if opt == "-e" else "")
+            if opt == "-e":
+                assigns.append(value)
     inner = _wrapped(ctx, rest, "arch")
+    values = _env_values(assigns, ctx)  # `-e PAGER=LINE`: LINE judged
+    if not any(w.dynamic for w in command.words):  # `-e PAGER=cat`: as the prefix
+        names = [n for n in names if n not in assigns_harmless(assigns)]
     risky = risky_assignment([n for n in names if n])
     if risky is not None:
-        return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+        found = Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+        return dominant([found, *values]) or found
+    if values:
+        inner = dominant([inner, *values]) or inner
     unknown = [n for n in names if n and env_risk(n) != "harmless"]
     if unknown and inner.verdict == Verdict.SAFE:
         # as for `env`: the inner command is judged without the variable, and a tool may
