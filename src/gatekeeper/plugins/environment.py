@@ -42,7 +42,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.effects import PROCESS_LISTERS
-from gatekeeper.shell.envvars import arith_names, env_risk, harmless_setting
+from gatekeeper.shell.envvars import VALUE_KINDS, arith_names, env_risk, harmless_setting
 from gatekeeper.shell.secretenv import LISTERS, printed_secret
 from gatekeeper.shell.subscripts import subscript_code
 
@@ -148,8 +148,9 @@ def _read_names(words: Sequence[Word]) -> list[Word]:
     return names
 
 
-def risky_assignment(names: list[str]) -> Finding | None:
-    """A REVIEW finding for the first name that can run code, else None."""
+def risky_assignment(names: list[str], values: dict[str, str] | None = None) -> Finding | None:
+    """A REVIEW finding for the first name that can run code, else None. `values`: the
+    names' values, said in the reason of a name whose value is a command (`VALUE_KINDS`)."""
     for name in names:
         base, bracket, subscript = name.partition("[")
         if bracket and "=" in subscript:
@@ -158,6 +159,13 @@ def risky_assignment(names: list[str]) -> Finding | None:
             if found is not None:
                 return found
         if env_risk(base) == "exec":  # `BASH_CMDS[ls]`: the array
+            if values and base in VALUE_KINDS and name in values:
+                return Finding(
+                    Verdict.REVIEW,
+                    "GK-ENV-001",
+                    f"setting {name} can make the command run `{values[name][:80]}` (its "
+                    "commands are judged as the call's too)",
+                )
             return Finding(
                 Verdict.REVIEW,
                 "GK-ENV-001",
@@ -197,7 +205,12 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
         if sets or tests:
             names += set_names(command)
         # (a prefix alone names nothing at run time: `CI=1 echo $GITHUB_TOKEN` prints a secret)
-        found = risky_assignment(names) or (_runtime_name(command) if declares or sets else None)
+        values = {name: value.text for name, value in command.assignments}
+        if declares:  # `export PAGER=LINE`
+            values.update(w.text.partition("=")[::2] for w in command.words[1:] if "=" in w.text)
+        found = risky_assignment(names, values) or (
+            _runtime_name(command) if declares or sets else None
+        )
         if found is not None:
             return found
     elif not command.redirects and command.name not in LISTERS:
