@@ -19,6 +19,7 @@ from gatekeeper.model import Command, Word
 from gatekeeper.plugins import bash, cloud, devtools, environment, git
 from gatekeeper.shell import effects
 from gatekeeper.shell.effects import _write_targets, long_options
+from gatekeeper.shell.envvars import harmless_setting
 from gatekeeper.shell.parse import parse
 
 if TYPE_CHECKING:
@@ -79,11 +80,33 @@ def test_az_orgs_answers_as_before(args: list[str]) -> None:
     assert cloud._az_orgs(args) == _az_orgs_as_it_was(args)
 
 
-def _environment_as_it_was(command: Command) -> object:
-    names = [name for name, _ in command.assignments]
+def _set_names(command: Command, declared: bool) -> tuple[list[str], dict[str, str]]:
+    """The names a command sets whose value is not plainly harmless (env14: `PAGER=cat` is),
+    and the values the reason quotes (a prefix's and, if `declared`, a declaration's)."""
+    names = [
+        name
+        for name, value in command.assignments
+        if value.dynamic or not harmless_setting(name, value.text)
+    ]
+    values = {name: value.text for name, value in command.assignments}
+    if declared:
+        for w in command.words[1:]:
+            name, eq, value = w.text.partition("=")
+            if w.text.startswith("-"):
+                continue
+            if w.dynamic or not eq or not harmless_setting(name, value):
+                names.append(name)
     if command.name in environment._DECLARATIONS:
-        names += [w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")]
-    return environment.risky_assignment(names)
+        for w in command.words[1:]:
+            if "=" in w.text:
+                name, _, value = w.text.partition("=")
+                values[name] = value
+    return names, values
+
+
+def _environment_as_it_was(command: Command) -> object:
+    names, values = _set_names(command, command.name in environment._DECLARATIONS)
+    return environment.risky_assignment(names, values)
 
 
 _TEXTS = st.sampled_from(
@@ -209,16 +232,12 @@ def _environment_without_the_word_exit(command: Command) -> object:
     # redteam16: `test -v 'a[PATH=1]'` evaluates the subscript
     tests = command.name in ("test", "[") and any(w.text == "-v" for w in command.words)
     if command.assignments or declares or sets or tests:
-        names = [name for name, _ in command.assignments]
-        if declares and not environment._prints_only(command):
-            names += [
-                w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
-            ]
+        names, values = _set_names(command, declares and not environment._prints_only(command))
         if sets or tests:
             names += environment.set_names(command)
         # redteam12: a name known only at run time, judged with the names (fuzz13: of a
         # declaration or setter only; `CI=1 echo $GITHUB_TOKEN` prints the secret)
-        found = environment.risky_assignment(names) or (
+        found = environment.risky_assignment(names, values) or (
             environment._runtime_name(command) if declares or sets else None
         )
         if found is not None:

@@ -30,7 +30,7 @@ from gatekeeper.globmatch import fnmatchcase, star
 from gatekeeper.lazyre import re
 from gatekeeper.records import dataclass
 from gatekeeper.shell.effects import write_targets
-from gatekeeper.shell.envvars import HARMLESS_ENV
+from gatekeeper.shell.envvars import HARMLESS_ENV, harmless_setting
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
@@ -141,7 +141,11 @@ def _command_strings(command: Command, kind: str) -> list[str]:
     words = list(command.argv)
     forms = []
     if kind == ALLOW:
-        if all(name in HARMLESS_ENV for name, _ in command.assignments):
+        # (`PAGER=cat mytool` as `mytool`: a harmless value too, `envvars.harmless_value`)
+        if all(
+            name in HARMLESS_ENV or (not value.dynamic and harmless_setting(name, value.text))
+            for name, value in command.assignments
+        ):
             forms.append(" ".join(words))
         return forms
     forms.append(" ".join(words))

@@ -12,6 +12,11 @@ set before a command (``PAGER='sh -c x' git log``) or exported; and a variable s
 known only at run time (``declare $x=V``, ``read $x``, ``printf -v "$x"``, ``unset $x``).
 **Why:** each one makes a harmless-looking program load or run code of the caller's choosing.
 **Example:** ``GIT_PAGER='rm -rf ~' git log``.
+A value that is a command (a pager's, an editor's, ``GIT_SSH_COMMAND``'s, ``LESSOPEN``'s, an
+askpass program) is judged as commands of the call too (``shell.envvars.VALUE_KINDS``, the
+walker's ``value_commands``): ``PAGER='rm -rf ~' git log`` is ELEVATE by GK-BASH-008. A
+harmless value (``PAGER=cat``, ``LESS=-R``, ``EDITOR=true``, ``PYTHONWARNINGS=ignore``:
+``shell.envvars.harmless_value``) leaves the verdict to the command's own checkers.
 
 ## GK-ENV-002 — a secret of the environment printed (ELEVATE, or REVIEW)
 **What it catches:** a command that prints the whole environment (``env``, ``printenv``,
@@ -37,7 +42,7 @@ from __future__ import annotations
 from gatekeeper.hookspecs import hookimpl
 from gatekeeper.model import Finding, Verdict
 from gatekeeper.shell.effects import PROCESS_LISTERS
-from gatekeeper.shell.envvars import arith_names, env_risk
+from gatekeeper.shell.envvars import VALUE_KINDS, arith_names, env_risk, harmless_setting
 from gatekeeper.shell.secretenv import LISTERS, printed_secret
 from gatekeeper.shell.subscripts import subscript_code
 
@@ -143,8 +148,9 @@ def _read_names(words: Sequence[Word]) -> list[Word]:
     return names
 
 
-def risky_assignment(names: list[str]) -> Finding | None:
-    """A REVIEW finding for the first name that can run code, else None."""
+def risky_assignment(names: list[str], values: dict[str, str] | None = None) -> Finding | None:
+    """A REVIEW finding for the first name that can run code, else None. `values`: the
+    names' values, said in the reason of a name whose value is a command (`VALUE_KINDS`)."""
     for name in names:
         base, bracket, subscript = name.partition("[")
         if bracket and "=" in subscript:
@@ -153,6 +159,13 @@ def risky_assignment(names: list[str]) -> Finding | None:
             if found is not None:
                 return found
         if env_risk(base) == "exec":  # `BASH_CMDS[ls]`: the array
+            if values and base in VALUE_KINDS and name in values:
+                return Finding(
+                    Verdict.REVIEW,
+                    "GK-ENV-001",
+                    f"setting {name} can make the command run `{values[name][:80]}` (its "
+                    "commands are judged as the call's too)",
+                )
             return Finding(
                 Verdict.REVIEW,
                 "GK-ENV-001",
@@ -176,15 +189,28 @@ def gatekeeper_check_command(command: Command) -> Finding | None:
     sets = command.name in _SETTERS
     tests = command.name in ("test", "[") and any(w.text == "-v" for w in command.words)
     if command.assignments or declares or sets or tests:  # else no name to judge (hot)
-        names = [name for name, _ in command.assignments]
+        names = [
+            name
+            for name, value in command.assignments
+            if value.dynamic or not harmless_setting(name, value.text)
+        ]
         if declares and not _prints_only(command):
             names += [
-                w.text.split("=", 1)[0] for w in command.words[1:] if not w.text.startswith("-")
+                name
+                for w in command.words[1:]
+                if not w.text.startswith("-")
+                for name, eq, value in [w.text.partition("=")]
+                if w.dynamic or not eq or not harmless_setting(name, value)
             ]
         if sets or tests:
             names += set_names(command)
         # (a prefix alone names nothing at run time: `CI=1 echo $GITHUB_TOKEN` prints a secret)
-        found = risky_assignment(names) or (_runtime_name(command) if declares or sets else None)
+        values = {name: value.text for name, value in command.assignments}
+        if declares:  # `export PAGER=LINE`
+            values.update(w.text.partition("=")[::2] for w in command.words[1:] if "=" in w.text)
+        found = risky_assignment(names, values) or (
+            _runtime_name(command) if declares or sets else None
+        )
         if found is not None:
             return found
     elif not command.redirects and command.name not in LISTERS:

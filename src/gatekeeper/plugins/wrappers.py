@@ -61,7 +61,7 @@ from gatekeeper.plugins.bash import check_reads, check_tree_links
 from gatekeeper.plugins.environment import risky_assignment
 from gatekeeper.records import replace
 from gatekeeper.shell.effects import long_options
-from gatekeeper.shell.envvars import env_risk
+from gatekeeper.shell.envvars import VALUE_KINDS, env_risk, git_line_key, harmless_setting
 from gatekeeper.shell.listers import listed_roots
 from gatekeeper.shell.parse import TEXT_CLIP, parse
 from gatekeeper.shell.pipes import feeders
@@ -1095,11 +1095,6 @@ _ACTS_ON = frozenset(
     | _LINE_HOSTS
 )
 
-# `git -c KEY=VALUE` keys whose value git runs with the shell (an alias's or a helper's after
-# `!`), by their last part: `core.pager`, `pager.log`, `filter.x.smudge`...
-_GIT_LINE_KEYS = {"pager", "editor", "sshcommand", "fsmonitor", "askpass", "external", "program"}
-_GIT_LINE_KEYS |= {"helper", "uploadpack", "receivepack", "packobjectshook", "clean", "smudge"}
-_GIT_LINE_KEYS |= {"process", "textconv", "command", "driver", "cmd", "sendmailcmd", "browser"}
 # git subcommands' options whose value is a shell line
 _GIT_SUB_LINES: dict[str, tuple[str, ...]] = {
     "difftool": ("-x", "--extcmd"),
@@ -1136,7 +1131,7 @@ def _option_lines(command: Command, ctx: Context) -> Finding | None:
                 lines.append(action[len("exec=") :])
         elif name == "git" and arg == "-c" and "=" in value:
             key, _, setting = value.partition("=")
-            if key.rpartition(".")[2].lower() in _GIT_LINE_KEYS or key.lower().startswith("alias."):
+            if git_line_key(key):
                 lines.append(setting.removeprefix("!"))
     if name in _VIM_NAMES:  # `-c CMD` and `+CMD` are editor commands
         lines = [line for cmd in lines for line in _editor_shell(cmd)]
@@ -1271,11 +1266,10 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             inner = _globbed(command, args[1:], "env -S") or _script(
                 ctx, " ".join(args[1:]), "env -S"
             )
-            return (
-                inner
-                if found is None
-                else Finding(worst(found.verdict, inner.verdict), found.rule, found.reason)
-            )
+            if found is not None:
+                found = Finding(worst(found.verdict, inner.verdict), found.rule, found.reason)
+            # (ties keep the first: a value's command stands only when it is more severe)
+            return dominant([found or inner, *_env_values(assigns, ctx)]) or inner
         elif a.startswith("-S") and len(a) > 2:
             return _globbed(command, args, "env -S") or _script(
                 ctx, " ".join([a[2:], *args[1:]]), "env -S"
@@ -1292,6 +1286,8 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             )
         else:
             break
+    if not any(w.dynamic for w in command.words):  # `env PAGER=cat git log`: as the prefix
+        names = [name for name in names if name not in assigns_harmless(assigns)]
     risky = risky_assignment(names)
     if not args:
         return risky or Finding(Verdict.SAFE, "GK-WRAP-002", "`env` only prints the environment")
@@ -1299,10 +1295,15 @@ def _env(command: Command, ctx: Context) -> Finding | None:
     if runtime is not None:
         return runtime
     inner = _wrapped(ctx, args, "env")
+    values = _env_values(assigns, ctx)
     if outside is not None:
-        return inner if SEVERITY[inner.verdict] > SEVERITY[outside.verdict] else outside
+        # the command, the directory and what the variables run: the most severe counts
+        return dominant([inner, outside, *([risky] if risky else []), *values]) or outside
     if risky is not None:
-        return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+        found = Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+        return dominant([found, *values]) or found
+    if values:
+        inner = dominant([inner, *values]) or inner
     if chdir not in ("", ".", "./") and inner.verdict == Verdict.SAFE:
         # The inner command is judged from the call's cwd, but runs in `chdir`: from a
         # subdirectory, `env -C .. cat ../x` reads a file above the project.
@@ -1323,6 +1324,31 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             f"`env` sets {unknown[0]} for `{args[0]}`, which may change what it does",
         )
     return inner
+
+
+def assigns_harmless(assigns: Sequence[str]) -> set[str]:
+    """The names of `NAME=VALUE` words whose every value changes nothing
+    (`envvars.harmless_setting`): `env PAGER=cat PAGER=./x` sets ./x."""
+    settings = [a.partition("=") for a in assigns]
+    unsafe = {name for name, _, value in settings if not harmless_setting(name, value)}
+    return {name for name, _, _ in settings} - unsafe
+
+
+def _env_values(assigns: Sequence[str], ctx: Context) -> list[Finding]:
+    """What the program runs from the values `env` sets: `env PAGER='rm -rf ~' git log`
+    runs `rm -rf ~`, `env GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=LINE git
+    status` runs LINE. Judged as their prefix form before `true`, whose walk judges each
+    value as what it runs (`shell.parse`'s `value_commands`)."""
+    kept = []
+    for assign in assigns:
+        name, _, value = assign.partition("=")
+        if (name in VALUE_KINDS or name.startswith("GIT_CONFIG_")) and name.replace(
+            "_", "a"
+        ).isalnum():
+            kept.append(f"{name}={_quoted(value)}")
+    if not kept:
+        return []
+    return [_script(ctx, " ".join([*kept, "true"]), "env")]
 
 
 def _safe_as_prefixes(
@@ -1467,15 +1493,24 @@ def _arch(command: Command, ctx: Context) -> Finding:
     if not rest:
         return Finding(Verdict.SAFE, "GK-WRAP-002", "`arch` only prints the machine type")
     names: list[str] = []
+    assigns: list[str] = []
     while rest and rest[0].startswith("-"):
         opt = rest.pop(0)
         if opt in ("-arch", "--arch", "-e", "-d") and rest:
             value = rest.pop(0)
             names.append(value.split("=", 1)[0] if opt == "-e" else "")
+            if opt == "-e":
+                assigns.append(value)
     inner = _wrapped(ctx, rest, "arch")
+    values = _env_values(assigns, ctx)  # `-e PAGER=LINE`: LINE judged
+    if not any(w.dynamic for w in command.words):  # `-e PAGER=cat`: as the prefix
+        names = [n for n in names if n not in assigns_harmless(assigns)]
     risky = risky_assignment([n for n in names if n])
     if risky is not None:
-        return Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+        found = Finding(worst(risky.verdict, inner.verdict), risky.rule, risky.reason)
+        return dominant([found, *values]) or found
+    if values:
+        inner = dominant([inner, *values]) or inner
     unknown = [n for n in names if n and env_risk(n) != "harmless"]
     if unknown and inner.verdict == Verdict.SAFE:
         # as for `env`: the inner command is judged without the variable, and a tool may

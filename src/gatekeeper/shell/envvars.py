@@ -239,6 +239,145 @@ _EXEC_PREFIX = (
 _ENDPOINT_PREFIX = ("AWS_ENDPOINT_URL_", "CLOUDSDK_API_ENDPOINT_OVERRIDES_")
 
 
+# What the value of these variables is to the programs that read them, each checked in bash
+# (env14): "line" a shell line (git runs its pagers, editors, `GIT_SSH_COMMAND` and
+# `GIT_EXTERNAL_DIFF` with `sh -c`; man-db splits `MANPAGER` into words itself, which the
+# shell's reading covers), "open" a line of less's input preprocessor (`|LINE %s`), "program"
+# a program run with arguments of the reader's own (git's and ssh's askpass, Python's
+# `webbrowser`). The value is judged as the command it is (`value_script`), beside the
+# name's GK-ENV-001.
+VALUE_KINDS = {
+    "PAGER": "line",
+    "GIT_PAGER": "line",
+    "MANPAGER": "line",
+    "SYSTEMD_PAGER": "line",
+    "GH_PAGER": "line",
+    "BAT_PAGER": "line",
+    "DELTA_PAGER": "line",
+    "ACK_PAGER": "line",
+    "ACK_PAGER_COLOR": "line",
+    "EDITOR": "line",
+    "VISUAL": "line",
+    "GIT_EDITOR": "line",
+    "GIT_SEQUENCE_EDITOR": "line",
+    "GH_EDITOR": "line",
+    "FCEDIT": "line",
+    "GIT_SSH_COMMAND": "line",
+    "GIT_EXTERNAL_DIFF": "line",
+    "GIT_PROXY_COMMAND": "line",
+    "PROMPT_COMMAND": "line",
+    "LESSOPEN": "open",
+    "LESSCLOSE": "open",
+    "GIT_ASKPASS": "program",
+    "SSH_ASKPASS": "program",
+    "SUDO_ASKPASS": "program",
+    "GIT_SSH": "program",
+    "BROWSER": "program",
+    "GH_BROWSER": "program",
+}
+
+
+def value_script(name: str, value: str) -> str | None:
+    """The shell text that stands for what a program runs when `name` holds `value`
+    (`VALUE_KINDS`), None for a name whose value is no command. less runs its
+    preprocessor with `sh -c` after the leading `|`s and `-`, a file name for each `%s`;
+    a program's words are quoted one by one (no shell reads them)."""
+    kind = VALUE_KINDS.get(name)
+    if kind is None or not value.strip():
+        return None
+    if kind == "open":
+        return value.lstrip("|").removeprefix("-").replace("%s", "FILE")
+    if kind == "program":
+        return " ".join(["'" + w.replace("'", "'\\''") + "'" for w in value.split()])
+    return value
+
+
+# `git -c KEY=VALUE` keys whose value git runs with the shell (an alias's or a helper's after
+# `!`), by their last part: `core.pager`, `pager.log`, `filter.x.smudge`... The same keys set
+# through the environment (`GIT_CONFIG_KEY_N`/`GIT_CONFIG_VALUE_N`, `GIT_CONFIG_PARAMETERS`).
+_GIT_LINE_KEYS = {"pager", "editor", "sshcommand", "fsmonitor", "askpass", "external", "program"}
+_GIT_LINE_KEYS |= {"helper", "uploadpack", "receivepack", "packobjectshook", "clean", "smudge"}
+_GIT_LINE_KEYS |= {"process", "textconv", "command", "driver", "cmd", "sendmailcmd", "browser"}
+
+
+def git_line_key(key: str) -> bool:
+    """Whether git runs the value of config `key` as a shell line (`core.pager`, `alias.x`)."""
+    return key.rpartition(".")[2].lower() in _GIT_LINE_KEYS or key.lower().startswith("alias.")
+
+
+# Values that change nothing about what any program reading the name may do (env14, each
+# checked against the program's manual and in bash): `cat` as a pager (git runs none then),
+# plain `less` with display options only, an editor that leaves the file as it is.
+_PAGERS = frozenset({"PAGER", "GIT_PAGER", "MANPAGER"})
+_EDITORS = frozenset({"EDITOR", "VISUAL", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR"})
+HARMLESS_VALUE_NAMES = _PAGERS | _EDITORS | {"LESS", "PYTHONWARNINGS"}
+# less's options that take no value and neither run nor write anything: not `+CMD` (`+!CMD`
+# runs CMD), `-k`/`--lesskey-src` (a lesskey file's #env sets LESSOPEN), `-o`/`-O` (a log
+# file), nor any other that takes a value (in a cluster it takes the rest of the word).
+_LESS_FLAGS = frozenset("aABcCdeEfFgGiIJKLmMnNqQrRsSuUVwWX~")
+_LESS_LONG = frozenset(
+    {
+        "--RAW-CONTROL-CHARS", "--raw-control-chars", "--quit-if-one-screen", "--no-init",
+        "--chop-long-lines", "--ignore-case", "--IGNORE-CASE", "--LONG-PROMPT",
+        "--quit-at-eof", "--QUIT-AT-EOF", "--squeeze-blank-lines", "--LINE-NUMBERS",
+        "--line-numbers", "--no-lessopen", "--quiet", "--QUIET", "--silent", "--SILENT",
+    }
+)  # fmt: skip
+
+
+def harmless_value(name: str, value: str) -> bool:
+    """Whether `value` (a static text) set for `name` leaves every program that reads it
+    doing what it does without it: `PAGER=cat`, `GIT_PAGER=less -R`, `EDITOR=true`,
+    `LESS=-R`, `PYTHONWARNINGS=ignore::DeprecationWarning`. Strict: a program named by a
+    path, a `$`, a quote, a `;` or any option not listed is not harmless."""
+    if name in _PAGERS:
+        words = value.split(" ")
+        return value == "cat" or (words[0] == "less" and _less_options(words[1:]))
+    if name in _EDITORS:
+        return value in ("true", ":", "cat")
+    if name == "LESS":
+        return _less_options(value.split(" "), dash=False)
+    if name == "PYTHONWARNINGS":
+        return _builtin_warnings(value)
+    return False
+
+
+def _less_options(words: list[str], *, dash: bool = True) -> bool:
+    """Only display options of less (`-R`, `-FRX`, `--no-init`); in `LESS` the leading
+    `-` may be left out (`LESS=FRX`, as git sets it)."""
+    for word in words:
+        if word.startswith("--"):
+            if word not in _LESS_LONG:
+                return False
+            continue
+        letters = word[1:] if word.startswith("-") else word if not dash else ""
+        if not letters or not _LESS_FLAGS.issuperset(letters):
+            return False
+    return True
+
+
+def _builtin_warnings(value: str) -> bool:
+    """`PYTHONWARNINGS` filters (`action:message:category:module:lineno`, comma-separated)
+    whose categories name no module: a category with a `.` is imported at start-up
+    (`ignore::antigravity.X` imports antigravity, redteam21); one without is looked up among
+    the builtins only (an unknown one is reported and ignored)."""
+    if not value.isascii() or not value.isprintable():
+        return False
+    for spec in value.split(","):
+        fields = spec.split(":")
+        if len(fields) > 5 or (len(fields) > 2 and "." in fields[2]):
+            return False
+    return True
+
+
+def harmless_setting(name: str, value: str | None) -> bool:
+    """`env_risk(name) == "harmless"`, or a name with a value `harmless_value` vouches for
+    (`value` None: not known statically)."""
+    if name in HARMLESS_ENV:
+        return True
+    return value is not None and name in HARMLESS_VALUE_NAMES and harmless_value(name, value)
+
+
 def arith_names(text: str) -> list[str]:
     """The variables an arithmetic text assigns with `=` (`let PATH=1`, `a[HOME=0]`):
     `NAME =` not part of `==`, `<=`, `>=`, `!=`."""

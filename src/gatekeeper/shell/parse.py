@@ -580,6 +580,7 @@ class _Walker:
     def declaration(self, item: _Item) -> None:
         node = item.node
         words: list[Word] = []
+        assigned: list[tuple[str, Word]] = []
         for child in node.children:
             if child.type == "variable_assignment":
                 self.subscript_commands(child, item.where)
@@ -588,7 +589,10 @@ class _Walker:
                 vtext = self.word(value, item.where).text if value is not None else ""
                 ntext = self.text(name) if name is not None else ""
                 dynamic = value is not None and self.word(value, item.where).dynamic
+                if child.child_count > 2 and child.children[1].type == "+=":
+                    dynamic = True  # `export PAGER+=x`: the old value, then x
                 words.append(Word(f"{ntext}={vtext}", dynamic))
+                assigned.append((ntext, Word(vtext, dynamic)))
             elif not child.is_named or child.type == "variable_name":
                 # `declare -p PATH`: a name as written, no expansion (it was read as one)
                 words.append(Word(self.text(child)))
@@ -606,12 +610,24 @@ class _Walker:
                 self.source,
             )
         )
+        if assigned:
+            self.value_commands(assigned, node, item.where)
 
     def assignment_value(self, node: Node, where: str) -> None:
+        from gatekeeper.shell.envvars import HARMLESS_VALUE_NAMES, VALUE_KINDS, harmless_setting
+
         name = self.assignment_name(node)
         self.subscript_commands(node, where)
-        self.exported_name(name, node)
         value = node.child_by_field_name("value")
+        word = None
+        if value is not None and (name in VALUE_KINDS or name in HARMLESS_VALUE_NAMES):
+            word = self.word(value, where)
+            if node.child_count > 2 and node.children[1].type == "+=":
+                word = Word(word.text, True)  # `PAGER+=x`: the old value, then x
+        if word is None or word.dynamic or not harmless_setting(name, word.text):
+            self.exported_name(name, node)  # (`PAGER=cat; git log` sets nothing that runs)
+        if word is not None:
+            self.value_commands([(name, word)], node, where)
         if value is not None:
             self.scan(value, where)
             self.copies.append((name, self.text(value)))
@@ -932,12 +948,10 @@ class _Walker:
             if kind == "variable_assignment" and not words:
                 self.subscript_commands(child, item.where)
                 value = child.child_by_field_name("value")
-                assignments.append(
-                    (
-                        self.assignment_name(child),
-                        self.word(value, item.where) if value is not None else Word(""),
-                    )
-                )
+                word = self.word(value, item.where) if value is not None else Word("")
+                if child.child_count > 2 and child.children[1].type == "+=":
+                    word = Word(word.text, True)  # `PAGER+=x`: the old value, then x
+                assignments.append((self.assignment_name(child), word))
             elif kind == "command_name":
                 inner = [c for c in child.children if c.is_named]
                 words.append(self.word(inner[0] if inner else child, item.where))
@@ -978,6 +992,8 @@ class _Walker:
             self.source,
         )
         self.commands.append(command)
+        if assignments:
+            self.value_commands(assignments, node, item.where)
         if heredoc_of is not None and words and _feeds_shell(command):
             # A here-document fed to a shell is a script: judge every command in it.
             body = _heredoc_body_text(heredoc_of, self)
@@ -990,6 +1006,58 @@ class _Walker:
                     self.problems.extend(sub.problems)
         if redirects and words and self.depth < MAX_DEPTH:
             _herestring_script(command, self)
+
+    def value_commands(self, assigned: list[tuple[str, Word]], node: Node, where: str) -> None:
+        """The commands a program runs from a variable's value, judged as commands of the
+        text: `PAGER='rm -rf ~' git log` runs `rm -rf ~` (`envvars.VALUE_KINDS`), whether
+        the value is a prefix, a statement or a declaration's (`export PAGER=…; git log`)."""
+        from gatekeeper.shell.envvars import VALUE_KINDS, value_script
+
+        for name, word in assigned:
+            texts: list[str | None]
+            if name in VALUE_KINDS:
+                texts = [value_script(name, word.text)]
+            elif name.startswith("GIT_CONFIG_"):
+                texts = [*self.git_config_lines(name, word, assigned)]
+            else:
+                continue  # (most assignments)
+            for text in texts:
+                if not text or not text.strip():
+                    continue
+                if self.depth >= MAX_DEPTH:
+                    self.problem("GK-SHELL-006", "shell scripts nested too deep to follow", node)
+                    return
+                label = f"${name}" if where == "top" else f"${name}, {where}"
+                sub = parse(text, self._home, where=label, depth=self.depth + 1)
+                self.commands.extend(sub.commands)
+                self.problems.extend(sub.problems)
+
+    def git_config_lines(
+        self, name: str, word: Word, assigned: list[tuple[str, Word]]
+    ) -> list[str]:
+        """The shell lines git config set through the environment holds, as `git -c` would:
+        `GIT_CONFIG_VALUE_N` when `GIT_CONFIG_KEY_N` beside it is a key git runs
+        (`core.pager`, `core.fsmonitor`: `envvars.git_line_key`) or is not known here, and
+        the values of such keys in `GIT_CONFIG_PARAMETERS` (`'core.pager'='LINE' …`)."""
+        from gatekeeper.shell.envvars import git_line_key
+
+        if name.startswith("GIT_CONFIG_VALUE_"):
+            keys = [w for n, w in assigned if n == "GIT_CONFIG_KEY_" + name[17:]]
+            if not keys or keys[-1].dynamic or git_line_key(keys[-1].text):
+                return [word.text.removeprefix("!")]
+            return []
+        if name != "GIT_CONFIG_PARAMETERS":
+            return []
+        # git writes each pair as shell-quoted words: the walker reads them as words
+        words = parse("x " + word.text, self._home, depth=self.depth + 1).commands[:1]
+        if not words or word.dynamic or len(words[0].words) < 2:
+            return [word.text]  # not read as words: the whole value, as a line
+        lines = []
+        for setting in words[0].words[1:]:
+            key, eq, value = setting.text.partition("=")
+            if setting.dynamic or not eq or git_line_key(key):
+                lines.append(value.removeprefix("!") if eq else setting.text)
+        return lines
 
     def closer(self, words: list[Word], node: Node) -> None:
         """A command the parser names `do`, `then`, `fi`... unquoted (`CI=1 for x in y; do

@@ -36,10 +36,10 @@ def env_changed(command: Command, call: ToolCall, home: str | Callable[[], str])
     X" for its prefix (`X=1 perl -v`), "`X` before it" for a statement (`set_before`);
     None when nothing does. The queries, dev-tools and bash plugins vouch for a query only
     then."""
-    from gatekeeper.shell.envvars import env_risk
+    from gatekeeper.shell.envvars import harmless_setting
 
-    for name, _ in command.assignments:
-        if env_risk(name) != "harmless":
+    for name, value in command.assignments:
+        if value.dynamic or not harmless_setting(name, value.text):
             return f"setting {name}"
     earlier = set_before(command, call, home)
     return None if earlier is None else f"`{earlier}` before it"
@@ -66,19 +66,21 @@ def set_before(command: Command, call: ToolCall, home: str | Callable[[], str]) 
     looped = [m.group(1) for m in _LOOPED.finditer(text)] if "for" in text or "select" in text else []
     if "=" not in text and setter is None and not looped:
         return None
-    from gatekeeper.shell.envvars import env_risk
+    from gatekeeper.shell.envvars import HARMLESS_ENV, harmless_setting
 
-    candidates = [m.group(1) for m in _ASSIGNED.finditer(text) if env_risk(m.group(1)) != "harmless"]
-    looped = [name for name in looped if env_risk(name) != "harmless"]
+    candidates = [m.group(1) for m in _ASSIGNED.finditer(text) if m.group(1) not in HARMLESS_ENV]
+    looped = [name for name in looped if name not in HARMLESS_ENV]
     if not candidates and setter is None and not looped:
         return None
     from gatekeeper.shell.parse import parse
 
     script = parse(text, home)
-    # the parser's assignments hold the loops' variables too: those count below, if exported
+    # (name, value): a statement's value as written (`PAGER=cat;`; a quoted one is no
+    # harmless value, nor one appended to: `PAGER+=cat`), None when not known. The parser's
+    # assignments hold the loops' variables too: those count below, if exported.
     only_looped = set(looped).difference(candidates)
-    names: list[str] = [
-        name
+    names: list[tuple[str, str | None]] = [
+        (name, None if f"{name}+=" in text else value)
         for name, value in script.assigned
         if command.text not in value and name.partition("[")[0] not in only_looped
     ]
@@ -87,23 +89,27 @@ def set_before(command: Command, call: ToolCall, home: str | Callable[[], str]) 
     for other in script.commands:
         argv = _builtin_argv(other.argv)
         if argv[:1] and argv[0] in _DECLARERS:
-            declared += [a.partition("=")[0] for a in argv[1:] if a[:1] not in "-+"]
+            dynamic = any(w.dynamic for w in other.words)
+            for a in argv[1:]:
+                if a[:1] not in "-+":
+                    declared_name, eq, declared_value = a.partition("=")
+                    declared.append(declared_name)
+                    names.append((declared_name, declared_value if eq and not dynamic else None))
         elif argv[:1] == ("set",):
             exports_all = exports_all or _exports_all(argv[1:])
         elif argv[:1] and (argv[0] in _INPUT_SETTERS or (argv[0] == "printf" and "-v" in argv)):
-            names.append(argv[0])  # `read FOO`: the name is the builtin's to choose
-    names += declared
+            names.append((argv[0], None))  # `read FOO`: the name is the builtin's to choose
     # A loop's variable reaches a command's environment only when it is exported: declared
     # so in the text, `set -a`, or exported already (`export FOO; for FOO in 1; do perl -v;
     # done` runs perl with FOO=1). An unexported one (`for f in *.py; do mypy "$f"; done`)
-    # stays in the shell.
+    # stays in the shell. Its value is the loop's word: not known here.
     if looped:
         import os
 
-        names += [n for n in looped if exports_all or n in declared or n in os.environ]
-    for name in names:
+        names += [(n, None) for n in looped if exports_all or n in declared or n in os.environ]
+    for name, value in names:
         base = name.partition("[")[0]
-        if name in _INPUT_SETTERS or name == "printf" or env_risk(base) != "harmless":
+        if name in _INPUT_SETTERS or name == "printf" or not harmless_setting(base, value):
             return base if name != "printf" else "printf -v"
     if command.where != "top" and _in_script(command.where):
         return candidates[0] if candidates else setter.group(1) if setter else None
@@ -132,6 +138,7 @@ def _builtin_argv(argv: tuple[str, ...]) -> tuple[str, ...]:
 
 def _in_script(where: str) -> bool:
     """Whether `where` (`Command.where`) says the command is one of a script the text holds
-    as a string (`bash -c`, `sh -c`, `flock -c`, `eval`, `trap`, `env -S`, `watch`)."""
+    as a string (`bash -c`, `sh -c`, `flock -c`, `eval`, `trap`, `env -S`, `watch`, a
+    variable's value a program runs: `$PAGER`)."""
     first = where.partition(",")[0].strip("`")
-    return first.endswith(" -c") or first in ("eval", "trap", "env -S", "watch")
+    return first.endswith(" -c") or first in ("eval", "trap", "env -S", "watch") or first[:1] == "$"
