@@ -460,7 +460,7 @@ class _Walker:
             )
             return
         if body.type == "command":
-            fd_word = _glued_descriptor(body, node)
+            fd_word = _glued_descriptor(body, node, self.src)
             command_item = _Item(body, item.where, tuple(redirects), piped, extra=extra)
             command_item.fd_word = fd_word
             self.command(command_item, node)
@@ -471,7 +471,7 @@ class _Walker:
             self.split_tail(body, item, tuple(redirects), piped, parts)
             if parts and parts[-1].node.type == "command":
                 parts[-1].heredoc_of = node
-                parts[-1].fd_word = _glued_descriptor(parts[-1].node, node)
+                parts[-1].fd_word = _glued_descriptor(parts[-1].node, node, self.src)
             if parts:
                 parts[-1].extra = extra
             self.stack.extend(reversed(parts))
@@ -552,7 +552,7 @@ class _Walker:
                 op += self.text(child)
             elif dest is None:
                 dest = child
-            elif not (i == len(node.children) - 1 and _descriptor_of(child, node.next_sibling)):
+            elif not (i == len(node.children) - 1 and _descriptor_of(child, node.next_sibling, self.src)):
                 # Extra words after a redirect target (`> a b`) belong to the command line:
                 # `rm 2>/dev/null -rf ~` runs `rm -rf ~` (but in `>a 0<b`, `0` is b's fd).
                 word = self.word(child, where)
@@ -1273,7 +1273,7 @@ def _unnegated(node: Node, src: bytes) -> Node:
     return node
 
 
-def _glued_descriptor(body: Node, statement: Node) -> bool:
+def _glued_descriptor(body: Node, statement: Node, src: bytes) -> bool:
     """Whether the command `body` ends with a number glued to the redirect after it: the
     redirect's descriptor, which tree-sitter-bash reads as a word (`0<f rm -rf ~` was the
     command `0`; `cat 0<f x`, `cat 0 x`)."""
@@ -1283,10 +1283,10 @@ def _glued_descriptor(body: Node, statement: Node) -> bool:
     if last is None:
         return False
     after = next((c for c in statement.children if c.start_byte >= body.end_byte), None)
-    return _descriptor_of(last, after)
+    return _descriptor_of(last, after, src)
 
 
-def _descriptor_of(word: Node, after: Node | None) -> bool:
+def _descriptor_of(word: Node, after: Node | None, src: bytes) -> bool:
     """Whether `word` (a number, or `{name}`) is glued to the redirect `after` as its
     descriptor: tree-sitter-bash reads `0<f` and `{fd}>f` as a word and a redirect."""
     if after is None or after.type not in _REDIRECTS or after.start_byte != word.end_byte:
@@ -1295,7 +1295,10 @@ def _descriptor_of(word: Node, after: Node | None) -> bool:
         return False
     if word.type == "number":
         return True
-    text = word.text.decode("utf-8", "replace") if word.text is not None else ""
+    # `src`, never `Node.text`: a tree parsed through the progress callback (`_parse`, a
+    # text of `_WATCHED_FROM` bytes or more) has no source, and its `.text` crashes the
+    # process (tree-sitter 0.26), which ends the hook with no decision.
+    text = src[word.start_byte : word.end_byte].decode("utf-8", "replace")
     name = text[1:-1]  # `{fd}`: a variable's name between braces
     return text[:1] == "{" and text[-1:] == "}" and name.isascii() and name.isidentifier()
 
@@ -1841,7 +1844,7 @@ def _walk_text(
         b"${" in src and (b":" in src or b"[" in src)
     ):
         _arithmetic_secrets(root, src, walker)
-    if root.has_error and not walker.problems and not _only_herestring_quirk(root):
+    if root.has_error and not walker.problems and not _only_herestring_quirk(root, src):
         # A MISSING token deep inside a word (`ls &&`) that the walk did not meet as a node.
         walker.problem("GK-SHELL-001", "the command is incomplete (a token is missing)", root)
     commands = walker.commands
@@ -2017,7 +2020,7 @@ def _glued_comments(root: Node, src: bytes, walker: _Walker) -> None:
         at = src.find(b"#", at + 1)
 
 
-def _only_herestring_quirk(root: Node) -> bool:
+def _only_herestring_quirk(root: Node, src: bytes) -> bool:
     """True when every ERROR in the tree is the `<<` of a split `<<<` (see `redirected`)."""
     todo = [root]
     while todo:
@@ -2028,7 +2031,7 @@ def _only_herestring_quirk(root: Node) -> bool:
             if child.type == "ERROR":
                 if not (
                     node.type == "redirected_statement"
-                    and child.text == b"<<"
+                    and src[child.start_byte : child.end_byte] == b"<<"  # no `.text`: see _descriptor_of
                     and _next_is_input_redirect(node, i)
                 ):
                     return False
