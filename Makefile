@@ -43,7 +43,7 @@ test: lint typecheck pytest
 # The deep run of the property tests, not part of `make test`: hypothesis's `fuzz` profile
 # (conftest.py), fresh random seeds and GK_FUZZ_EXAMPLES examples (20,000) per test.
 fuzz: $(VENV)/.installed-test
-	$(BIN)/pytest -n 0 tests/test_metamorphic.py --hypothesis-profile=fuzz --hypothesis-show-statistics $(PYTEST_ARGS)
+	$(BIN)/pytest -n 0 tests/test_metamorphic.py tests/test_differential.py --hypothesis-profile=fuzz --hypothesis-show-statistics $(PYTEST_ARGS)
 
 # The peers' corpora (../shared/peer-data, or PEER_DATA=dir) → docs/peer-comparison.md.
 peers: $(VENV)/.installed-test
