@@ -127,6 +127,12 @@ _RESERVED = {"for", "while", "until", "if", "case", "select", "function", "copro
 _ENV_READY = re.compile(r"^(?:[A-Za-z_]\w*=[\w./:@%+,-]*[ \t]+)+[A-Za-z_./]")
 
 
+def _bare(word: str) -> str:
+    """A command name as bash looks it up: without quotes (`$'cd'`, `"cd"`), backslashes
+    and a `/bin/` or `/usr/bin/` in front."""
+    return re.sub(r"\$(?=')|[\"'\\]|^/(usr/)?bin/", "", word)
+
+
 def _wrap(prefix: str, absolute: str = "") -> Callable[[str], str]:
     """Put a wrapper in front (or the name under a directory), except before a state builtin.
 
@@ -135,7 +141,7 @@ def _wrap(prefix: str, absolute: str = "") -> Callable[[str], str]:
 
     def apply(text: str) -> str:
         head = text.split(maxsplit=1)[0] if text.strip() else ""
-        name = re.sub(r"[\"'\\]|^/(usr/)?bin/", "", head)
+        name = _bare(head)
         if name in _SHELL_STATE | _RESERVED or head.startswith(("(", "{", "!")):
             return text
         if name == "printf" and re.search(r"\s-v\b", text):
@@ -231,7 +237,7 @@ def _raw_words(text: str) -> list[str] | None:
         return None
     if word:
         words.append(word)
-    if not words or _ASSIGNMENT.match(words[0]) or words[0] in _SHELL_STATE | _RESERVED:
+    if not words or _ASSIGNMENT.match(words[0]) or _bare(words[0]) in _SHELL_STATE | _RESERVED:
         return None
     return words
 

@@ -188,3 +188,12 @@ tar -xf a.tar --to-com='rm -rf ~'
 tar -cf a.tar --use-compress='rm -rf ~' src
 # ok: GK-BASH-008
 tar -czf a.tgz src
+
+# -- `env --` ends env's options, not its assignments (plugins.wrappers `_env`) ---------------
+# make fuzz, seed 45: `env -- CI=1 az account get-access-token` was GK-UNKNOWN (REVIEW: `CI=1`
+# taken for the command) where the bare command is GK-PROT-002.
+# bash: `env -- A=1 sh -c 'echo A=$A'` printed A=1.
+# ruleid: GK-PROT-002
+env -- CI=1 az account get-access-token
+# ok: GK-PROT-002
+env -- CI=1 ls

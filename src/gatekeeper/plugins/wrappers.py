@@ -1276,6 +1276,9 @@ def _env(command: Command, ctx: Context) -> Finding | None:
             )
         elif a == "--":
             args.pop(0)
+            while args and "=" in args[0]:  # `env -- A=1 CMD`: the end of the options only
+                names.append(args[0].split("=", 1)[0])
+                assigns.append(args.pop(0))
             break
         elif "=" in a and not a.startswith("-"):
             names.append(a.split("=", 1)[0])
