@@ -56,7 +56,7 @@ def _hook_process() -> NoReturn:
     procexit.tune_gc()
     from gatekeeper.hook import main as hook_main
 
-    procexit.finish(hook_main())
+    procexit.finish(hook_main(guard=True))
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -319,9 +319,9 @@ def _fallback(data: bytes | None, started: float, review_failure: str | None = N
         import site
 
         site.main()
-    from gatekeeper.hook import respond
+    from gatekeeper.hook import respond_guarded
 
-    return respond(data, started, review_failure)
+    return respond_guarded(data, started, review_failure)
 
 
 def main(argv: list[str]) -> int:

@@ -148,8 +148,9 @@ def run(
     return render(decision, event, warnings), decision, call, config
 
 
-def main() -> int:
-    """Entry point of `gatekeeper hook`. Always exits 0."""
+def main(*, guard: bool = False) -> int:
+    """Entry point of `gatekeeper hook`. Always exits 0. `guard`: answer in a child process
+    (`respond_guarded`), as the console script's own process does."""
     if os.environ.get(REVIEWER_CHILD_ENV):
         return 0  # inside gatekeeper's own reviewer: no decision, at once
     started = time.perf_counter()
@@ -160,7 +161,89 @@ def main() -> int:
         data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
     except BaseException:  # noqa: BLE001 - an unreadable stdin still gets an answer
         data = None
-    return respond(data, started)
+    return respond_guarded(data, started) if guard else respond(data, started)
+
+
+def respond_guarded(data: bytes | None, started: float, review_failure: str | None = None) -> int:
+    """`respond` in a forked child, so that a native crash still gets an answer. Always 0.
+
+    A segfault in a C extension (tree-sitter, a third-party checker's library) ends the
+    process with no output, which Claude Code takes as a non-blocking error: the call runs,
+    in bypassPermissions without asking. Here the child answers into a pipe; when it dies by
+    a signal or exits otherwise than 0, its output (perhaps a partial one) is dropped and
+    the answer is `ask` (GK-ERROR-001), with an audit record. The cost is one fork before the
+    analysis is imported (fork, exit and wait of such a process: ~4 ms in the slow sandbox
+    the benchmark runs in, well under 1 ms on a usual Linux host), on the cold path only:
+    a call the decision server answers forks nothing.
+    """
+    fork = getattr(os, "fork", None)
+    if fork is None:  # pragma: no cover - no fork (Windows): unguarded
+        return respond(data, started, review_failure)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    read_end, write_end = os.pipe()
+    try:
+        pid = fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return respond(data, started, review_failure)
+    if pid == 0:  # the child: answer into the pipe, then leave at once
+        code = 1
+        try:
+            os.close(read_end)
+            sys.stdout = open(write_end, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+            code = respond(data, started, review_failure)
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    chunks = []
+    with open(read_end, "rb") as pipe:
+        while chunk := pipe.read(1 << 16):
+            chunks.append(chunk)
+    status = _wait(pid)
+    if status == 0:
+        out = b"".join(chunks)
+        reason = ""
+    else:
+        signal_number = -status if status < 0 else 0
+        reason = (
+            f"the analysis died by signal {signal_number}"
+            if signal_number
+            else f"the analysis exited with status {status}"
+        )
+        decision = Decision(
+            Outcome.ASK,
+            f"internal error ({reason}); asking to be safe [GK-ERROR-001]",
+            "error",
+            rule="GK-ERROR-001",
+            plugin="gatekeeper",
+        )
+        out = render(decision, _event_of(data) if data else "PreToolUse")
+    try:
+        if out:
+            sys.stdout.buffer.write(out)
+            sys.stdout.buffer.flush()
+    except OSError:
+        pass  # Claude Code went away; nothing left to tell it
+    if reason:
+        print(f"gatekeeper: {reason}; answered ask", file=sys.stderr)
+        _audit(decision, None, None, started)
+    return 0
+
+
+def _wait(pid: int) -> int:
+    """The child's exit status: its code, or minus the signal that ended it."""
+    while True:
+        try:
+            _, status = os.waitpid(pid, 0)
+        except InterruptedError:  # pragma: no cover - retried by Python since 3.5
+            continue
+        except ChildProcessError:  # pragma: no cover - reaped elsewhere: unknown, so ask
+            return 1
+        return os.waitstatus_to_exitcode(status)
 
 
 def respond(data: bytes | None, started: float, review_failure: str | None = None) -> int:
