@@ -589,7 +589,7 @@ class _Walker:
                 vtext = self.word(value, item.where).text if value is not None else ""
                 ntext = self.text(name) if name is not None else ""
                 dynamic = value is not None and self.word(value, item.where).dynamic
-                if child.child_count > 2 and child.children[1].type == "+=":
+                if _appends(child):
                     dynamic = True  # `export PAGER+=x`: the old value, then x
                 words.append(Word(f"{ntext}={vtext}", dynamic))
                 assigned.append((ntext, Word(vtext, dynamic)))
@@ -622,7 +622,7 @@ class _Walker:
         word = None
         if value is not None and (name in VALUE_KINDS or name in HARMLESS_VALUE_NAMES):
             word = self.word(value, where)
-            if node.child_count > 2 and node.children[1].type == "+=":
+            if _appends(node):
                 word = Word(word.text, True)  # `PAGER+=x`: the old value, then x
         if word is None or word.dynamic or not harmless_setting(name, word.text):
             self.exported_name(name, node)  # (`PAGER=cat; git log` sets nothing that runs)
@@ -949,7 +949,7 @@ class _Walker:
                 self.subscript_commands(child, item.where)
                 value = child.child_by_field_name("value")
                 word = self.word(value, item.where) if value is not None else Word("")
-                if child.child_count > 2 and child.children[1].type == "+=":
+                if _appends(child):
                     word = Word(word.text, True)  # `PAGER+=x`: the old value, then x
                 assignments.append((self.assignment_name(child), word))
             elif kind == "command_name":
@@ -1343,6 +1343,12 @@ def _negated_compound(src: bytes, root: Node) -> bytes | None:
     for start in spans:
         out[start : start + 1] = b" "
     return bytes(out)
+
+
+def _appends(assignment: Node) -> bool:
+    """Whether a `variable_assignment` appends (`NAME+=x`): its value is then the old one
+    and x, not known statically."""
+    return assignment.child_count > 2 and assignment.children[1].type == "+="
 
 
 def _bang_chain(command: Node, src: bytes) -> list[int]:
